@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "touchgest",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "TouchGestures", targets: ["TouchGestures"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    ],
+    targets: [
+        // The engine: UIKit's gesture-recognizer model with no system dependency.
+        .target(
+            name: "TouchGestures",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
+        // Measures the engine's cost per frame; run it in release mode (see README).
+        .executableTarget(
+            name: "EngineBenchmark",
+            dependencies: ["TouchGestures"],
+            path: "Benchmarks/EngineBenchmark"
+        ),
+    ]
+)

@@ -1,0 +1,179 @@
+// How requested transitions become state: require(toFail:) with delayed delivery,
+// exclusivity unless simultaneous recognition is allowed, and the delegate's veto.
+extension GestureEnvironment {
+    /// The funnel every requested transition goes through.
+    func request(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState) {
+        if !recognizer.pending.isEmpty {
+            requestWhileWaiting(recognizer, next)
+            return
+        }
+        let old = recognizer.state
+        guard old.canTransition(to: next, continuous: recognizer.isContinuous) else {
+            report("\(recognizer.label) asked for \(old) -> \(next), which is not a legal transition")
+            return
+        }
+        if old == .possible && next != .failed {
+            leavePossible(recognizer, next)
+        } else {
+            commit(recognizer, next, cause: cause())
+        }
+    }
+
+    /// A recognizer waiting for others to fail keeps its requests: `changed` folds into
+    /// the delayed `began`, `ended` queues behind it, and giving up fails it.
+    private func requestWhileWaiting(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState) {
+        switch next {
+        case .changed:
+            break
+        case .ended where recognizer.isContinuous:
+            if recognizer.pending.last != .ended { recognizer.pending.append(.ended) }
+        case .failed, .cancelled:
+            recognizer.pending.removeAll()
+            commit(recognizer, .failed, cause: cause())
+        case .possible, .began, .ended:
+            report("\(recognizer.label) asked for \(next) while waiting to \(recognizer.pending[0])")
+        }
+    }
+
+    private func leavePossible(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState) {
+        for other in recognizers where other !== recognizer && requires(recognizer, other) {
+            if other.state.isActive || winners.contains(where: { $0 === other }) {
+                commit(recognizer, .failed, cause: .requirementSucceeded(other.label))
+                return
+            }
+        }
+        if hasBlocker(recognizer) {
+            recognizer.pending = [next]
+            return
+        }
+        proceed(recognizer, next, cause: cause())
+    }
+
+    /// Leaves `possible` once no requirement stands in the way.
+    private func proceed(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState, cause: TransitionCause) {
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
+            commit(recognizer, .failed, cause: .delegateRefused)
+            return
+        }
+        if let winner = winners.first(where: { excludes($0, recognizer) }) {
+            commit(recognizer, .failed, cause: .excludedBy(winner.label))
+            return
+        }
+        commit(recognizer, next, cause: cause)
+    }
+
+    /// Applies a transition: writes it, logs it, calls actions, then lets the others react.
+    func commit(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState, cause: TransitionCause) {
+        let old = recognizer.state
+        recognizer.write(next)
+        record(recognizer, from: old, to: next, cause: cause)
+        recognizer.deliverActions(for: next, diagnostics: diagnosticHandler)
+        if next.isTerminal { recognizer.cancelTimer() }
+        if old == .possible && (next == .began || next == .ended) {
+            didWin(recognizer)
+        } else if next == .failed {
+            didFail(recognizer)
+        }
+        if view != nil { viewRecognizerChanged(recognizer) }
+    }
+
+    func record(_ recognizer: GestureRecognizer, from: GestureRecognizerState, to: GestureRecognizerState, cause: TransitionCause) {
+        transitionObserver?(TransitionRecord(
+            recognizer: recognizer.label, from: from, to: to, isDiscrete: !recognizer.isContinuous,
+            cause: cause, timestamp: currentTime))
+    }
+
+    /// A recognizer began or was recognized: those that required it to fail fail, and so
+    /// do those it excludes.
+    private func didWin(_ winner: GestureRecognizer) {
+        winners.append(winner)
+        for other in recognizers where other !== winner && other.state == .possible && other.isTracking {
+            if requires(other, winner) {
+                other.pending.removeAll()
+                commit(other, .failed, cause: .requirementSucceeded(winner.label))
+            } else if excludes(winner, other) {
+                other.pending.removeAll()
+                commit(other, .failed, cause: .excludedBy(winner.label))
+            }
+        }
+    }
+
+    /// A recognizer failed: those waiting only for it get their delayed transitions.
+    private func didFail(_ failed: GestureRecognizer) {
+        for waiting in recognizers where !waiting.pending.isEmpty && requires(waiting, failed) {
+            guard waiting.state == .possible, !waiting.pending.isEmpty, !hasBlocker(waiting) else { continue }
+            let steps = waiting.pending
+            waiting.pending.removeAll()
+            let cause = TransitionCause.requirementFailed(failed.label)
+            proceed(waiting, steps[0], cause: cause)
+            for step in steps.dropFirst() where waiting.state.canTransition(to: step, continuous: waiting.isContinuous) {
+                commit(waiting, step, cause: cause)
+            }
+        }
+    }
+
+    /// Cancels (or fails) a recognizer that was turned off or detached.
+    func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
+        if recognizer.state.isActive {
+            commit(recognizer, .cancelled, cause: .disabled)
+        } else if recognizer.state == .possible && recognizer.isTracking {
+            recognizer.pending.removeAll()
+            commit(recognizer, .failed, cause: .disabled)
+        }
+        recognizer.touchIDs.removeAll()
+        recognizer.touchpadFingers = 0
+        endSequenceIfSettled()
+    }
+
+    /// Whether `recognizer` waits for `other` to fail, by any of the four ways to say so.
+    func requires(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+        recognizer.failureRequirements.contains { $0 === other }
+            || recognizer.shouldRequireFailure(of: other)
+            || other.shouldBeRequiredToFail(by: recognizer)
+            || (recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) ?? false)
+            || (other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) ?? false)
+    }
+
+    /// Whether a recognizer that `recognizer` requires to fail is still deciding.
+    private func hasBlocker(_ recognizer: GestureRecognizer) -> Bool {
+        for other in recognizers
+        where other !== recognizer && other.state == .possible && other.isTracking && requires(recognizer, other) {
+            // Two recognizers waiting for each other would wait forever. require(toFail:)
+            // rejects such cycles; a delegate can still make one, so break it here.
+            if !other.pending.isEmpty && requires(other, recognizer) {
+                report("\(recognizer.label) and \(other.label) require each other to fail; ignoring that requirement")
+                continue
+            }
+            return true
+        }
+        return false
+    }
+
+    /// Whether `winner`, having begun or been recognized, stops `other` in this sequence.
+    func excludes(_ winner: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+        winner !== other && winner.canPrevent(other) && other.canBePrevented(by: winner)
+            && !(winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other) ?? false)
+            && !(other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner) ?? false)
+    }
+
+    /// The cause of a transition requested now, from the input being delivered.
+    func cause() -> TransitionCause {
+        switch currentInput {
+        case .none: .touches("request")
+        case let .timer(name): .timer(name)
+        case let .touchpad(event): .touchpad(event)
+        case let .touches(event): .touches(Self.describe(event.changedTouches))
+        }
+    }
+
+    /// `down 1 move 2,3 up 4`: the changed touches of a frame grouped by phase.
+    static func describe(_ touches: [Touch]) -> String {
+        let groups: [(String, TouchPhase)] = [("down", .began), ("move", .moved), ("up", .ended), ("cancel", .cancelled)]
+        var parts: [String] = []
+        for (word, phase) in groups {
+            let ids = touches.filter { $0.phase == phase || (phase == .moved && $0.phase == .stationary) }.map { String($0.id) }
+            if !ids.isEmpty { parts.append("\(word) \(ids.joined(separator: ","))") }
+        }
+        return parts.joined(separator: " ")
+    }
+}

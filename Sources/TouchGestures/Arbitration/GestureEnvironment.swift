@@ -1,0 +1,258 @@
+/// Delivers input to attached recognizers, arbitrates between them and resets them:
+/// the part of UIKit that lives in `UIWindow` and the gesture system.
+///
+/// One gesture sequence runs from the first touch down (or touchpad gesture begin)
+/// until every touch is up and every recognizer has settled; then every recognizer in a
+/// terminal state is reset to `possible`. Within a sequence two recognizers do not both
+/// begin or recognize unless a delegate allows it.
+///
+/// Outcomes do not depend on the order recognizers are attached: input is delivered in
+/// order of name (then kind), and that order breaks the rare tie of two recognizers
+/// deciding in the same event. Name your recognizers.
+public final class GestureEnvironment {
+    /// Where recognizers' timers run.
+    public let scheduler: any Scheduler
+
+    /// Receives the touches recognizers let through (see `cancelsTouchesInView`,
+    /// `delaysTouchesBegan`, `delaysTouchesEnded`). Held weakly.
+    public weak var view: (any TouchSink)?
+
+    /// Called with every state write of every attached recognizer: the transition log.
+    public var transitionObserver: ((TransitionRecord) -> Void)?
+
+    /// Called when a recognizer or an action misbehaves (an illegal transition, an action
+    /// that threw); the engine carries on.
+    public var diagnosticHandler: ((GestureDiagnostic) -> Void)?
+
+    /// The attached recognizers in delivery order.
+    public private(set) var recognizers: [GestureRecognizer] = []
+
+    var liveTouches: [Touch] = []
+    var activeTouchpadGesture: TouchpadGestureKind?
+    var winners: [GestureRecognizer] = []
+    var currentInput: CurrentInput = .none
+    var currentTime = Timestamp(microseconds: 0)
+    var viewTouches: [Int: ViewTouch] = [:]
+    private var attachCount = 0
+
+    enum CurrentInput {
+        case none
+        case touches(TouchEvent)
+        case touchpad(TouchpadEvent)
+        case timer(String)
+    }
+
+    /// Makes an environment whose recognizers schedule timers on `scheduler`.
+    public init(scheduler: any Scheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// Whether nothing is under way: no touch down, no touchpad gesture, no recognizer deciding.
+    public var isIdle: Bool {
+        liveTouches.isEmpty && activeTouchpadGesture == nil
+            && recognizers.allSatisfy { $0.state == .possible && !$0.isTracking }
+    }
+
+    // MARK: Attaching
+
+    /// Attaches a recognizer (moving it from another environment if needed).
+    public func attach(_ recognizer: GestureRecognizer) {
+        if let other = recognizer.environment {
+            if other === self { return }
+            other.detach(recognizer)
+        }
+        attachCount += 1
+        recognizer.serial = attachCount
+        recognizer.environment = self
+        let key = Self.orderKey(recognizer)
+        let index = recognizers.firstIndex { Self.orderKey($0) > key } ?? recognizers.endIndex
+        recognizers.insert(recognizer, at: index)
+    }
+
+    /// Detaches a recognizer; one mid-gesture is cancelled (or failed) first.
+    public func detach(_ recognizer: GestureRecognizer) {
+        guard recognizer.environment === self else { return }
+        recognizerWasDisabled(recognizer)
+        recognizers.removeAll { $0 === recognizer }
+        winners.removeAll { $0 === recognizer }
+        resetRecognizer(recognizer, log: false)
+        recognizer.environment = nil
+    }
+
+    private static func orderKey(_ recognizer: GestureRecognizer) -> (String, String, Int) {
+        (recognizer.name ?? "", recognizer.kindName, recognizer.serial)
+    }
+
+    // MARK: Input
+
+    /// Delivers one input event.
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case let .touches(frame): handle(frame)
+        case let .touchpad(gesture): handle(gesture)
+        }
+    }
+
+    /// Delivers one touchscreen frame.
+    public func handle(_ event: TouchEvent) {
+        scheduler.fireTimers(before: event.timestamp)
+        currentTime = event.timestamp
+        currentInput = .touches(event)
+        defer { currentInput = .none }
+
+        var began: [Touch] = []
+        var moved: [Touch] = []
+        var ended: [Touch] = []
+        var cancelled: [Touch] = []
+        for touch in event.changedTouches {
+            switch touch.phase {
+            case .began:
+                began.append(touch)
+                liveTouches.append(touch)
+            case .moved, .stationary:
+                moved.append(touch)
+                updateLiveTouch(touch)
+            case .ended:
+                ended.append(touch)
+                updateLiveTouch(touch)
+            case .cancelled:
+                cancelled.append(touch)
+                updateLiveTouch(touch)
+            }
+        }
+        for touch in began { bind(touch) }
+        if view != nil { viewWillDeliver(began: began, moved: moved, ended: ended, cancelled: cancelled) }
+
+        for recognizer in recognizers where !recognizer.touchIDs.isEmpty {
+            // Most recognizers track every live touch; only the others need filtered lists.
+            let all = recognizer.touchIDs.count == liveTouches.count
+            let ids = recognizer.touchIDs
+            func mine(_ list: [Touch]) -> [Touch] { all ? list : list.filter { ids.contains($0.id) } }
+            let myBegan = mine(began)
+            if !myBegan.isEmpty, recognizer.receivesInput { recognizer.touchesBegan(myBegan, with: event) }
+            let myMoved = mine(moved)
+            if !myMoved.isEmpty, recognizer.receivesInput { recognizer.touchesMoved(myMoved, with: event) }
+            let myEnded = mine(ended)
+            if !myEnded.isEmpty, recognizer.receivesInput { recognizer.touchesEnded(myEnded, with: event) }
+            let myCancelled = mine(cancelled)
+            if !myCancelled.isEmpty, recognizer.receivesInput { recognizer.touchesCancelled(myCancelled, with: event) }
+        }
+
+        if !ended.isEmpty || !cancelled.isEmpty {
+            let gone = (ended + cancelled).map(\.id)
+            liveTouches.removeAll { gone.contains($0.id) }
+            for recognizer in recognizers where !recognizer.touchIDs.isEmpty {
+                recognizer.touchIDs.removeAll { gone.contains($0) }
+            }
+            if view != nil { viewTouchesGone(gone) }
+            endSequenceIfSettled()
+        }
+    }
+
+    /// Delivers one touchpad gesture event.
+    public func handle(_ event: TouchpadEvent) {
+        scheduler.fireTimers(before: event.timestamp)
+        currentTime = event.timestamp
+        currentInput = .touchpad(event)
+        defer { currentInput = .none }
+
+        let gesture = event.gesture
+        if gesture.isBegin { activeTouchpadGesture = gesture.kind }
+        for recognizer in recognizers {
+            if gesture.isBegin {
+                guard recognizer.receivesInput, recognizer.allowedTouchTypes.contains(.indirect),
+                      recognizer.acceptedTouchpadGestures.contains(gesture.kind),
+                      recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: event) ?? true
+                else { continue }
+                recognizer.isTracking = true
+                recognizer.touchpadFingers = gesture.fingers
+                recognizer.touchpadOffset = .zero
+            } else if recognizer.touchpadFingers == 0 {
+                continue
+            }
+            if case let .swipeUpdate(_, delta) = gesture { recognizer.touchpadOffset += delta }
+            if case let .pinchUpdate(_, delta, _, _) = gesture { recognizer.touchpadOffset += delta }
+            if recognizer.receivesInput { recognizer.touchpadGesture(event) }
+        }
+        if gesture.isEnd {
+            activeTouchpadGesture = nil
+            for recognizer in recognizers { recognizer.touchpadFingers = 0 }
+            endSequenceIfSettled()
+        }
+    }
+
+    // MARK: Touches
+
+    func liveTouch(_ id: Int) -> Touch? {
+        liveTouches.first { $0.id == id }
+    }
+
+    private func updateLiveTouch(_ touch: Touch) {
+        if let index = liveTouches.firstIndex(where: { $0.id == touch.id }) {
+            liveTouches[index] = touch
+        }
+    }
+
+    private func bind(_ touch: Touch) {
+        for recognizer in recognizers
+        where recognizer.receivesInput && recognizer.allowedTouchTypes.contains(touch.type)
+            && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true) {
+            recognizer.touchIDs.append(touch.id)
+            recognizer.isTracking = true
+        }
+    }
+
+    // MARK: Timers and the end of a sequence
+
+    func schedule(_ recognizer: GestureRecognizer, at deadline: Timestamp, _ fire: @escaping (Timestamp) -> Void) -> TimerToken {
+        scheduler.schedule(at: deadline) { [weak self, weak recognizer] time in
+            guard let self, let recognizer, recognizer.environment === self else { return }
+            recognizer.timerToken = nil
+            let saved = (currentInput, currentTime)
+            currentInput = .timer(recognizer.timerName)
+            currentTime = time
+            fire(time)
+            (currentInput, currentTime) = saved
+            endSequenceIfSettled()
+        }
+    }
+
+    /// Resets every recognizer once no input is down and none is still deciding.
+    func endSequenceIfSettled() {
+        guard liveTouches.isEmpty, activeTouchpadGesture == nil else { return }
+        for recognizer in recognizers where recognizer.state == .possible && recognizer.isTracking {
+            // Waiting for a timer or for another recognizer: the sequence goes on.
+            if recognizer.timerToken != nil || !recognizer.pending.isEmpty { return }
+        }
+        // A recognizer still deciding with no input and no timer would hold the sequence
+        // open forever; that is a bug in the recognizer, so it fails and is reported.
+        for recognizer in recognizers where recognizer.state == .possible && recognizer.isTracking {
+            report("\(recognizer.label) was still possible with no input and no timer; failing it")
+            commit(recognizer, .failed, cause: .reset)
+        }
+        for recognizer in recognizers where recognizer.isTracking || recognizer.state != .possible {
+            resetRecognizer(recognizer, log: true)
+        }
+        winners.removeAll()
+        viewTouches.removeAll()
+    }
+
+    func resetRecognizer(_ recognizer: GestureRecognizer, log: Bool) {
+        recognizer.cancelTimer()
+        recognizer.pending.removeAll()
+        recognizer.touchIDs.removeAll()
+        recognizer.isTracking = false
+        recognizer.touchpadFingers = 0
+        recognizer.touchpadOffset = .zero
+        if recognizer.state != .possible {
+            let old = recognizer.state
+            recognizer.write(.possible)
+            if log { record(recognizer, from: old, to: .possible, cause: .reset) }
+        }
+        recognizer.reset()
+    }
+
+    func report(_ message: String) {
+        diagnosticHandler?(GestureDiagnostic(message: message))
+    }
+}

@@ -1,0 +1,43 @@
+/// Every tunable of the engine, with its unit and why it has this value.
+///
+/// Recognizers copy these when they are made; change a recognizer's own property to
+/// tune one recognizer. No recognizer holds a bare number.
+public enum GestureDefaults {
+    /// Millimetres a finger may drift and still tap: a resting fingertip on glass
+    /// wobbles 1-2 mm, a deliberate move is more than 4.
+    public static let tapSlop = 4.0
+    /// Longest touch that still counts as a tap: libinput's own touchpad tap timeout is
+    /// 180 ms; touchscreen taps run longer, so leave room.
+    public static let maximumTapDuration: Duration = .milliseconds(350)
+    /// Longest pause between the taps of a double or triple tap, from the lift of one to
+    /// the touch of the next: near the desktop's usual double-click time.
+    public static let maximumTapInterval: Duration = .milliseconds(300)
+    /// Millimetres between the taps of a multi-tap: a second tap a finger-width away is
+    /// the same target, one further away is a new one.
+    public static let multiTapSlop = 10.0
+    /// How long fingers must rest before a long-press begins: UIKit's 0.5 s.
+    public static let minimumPressDuration: Duration = .milliseconds(500)
+    /// Millimetres fingers may move before a long-press begins: the tap slop, since a
+    /// press is a tap that lasts.
+    public static let allowableMovement = 4.0
+    /// Millimetres a swipe must travel: short enough for a 100 mm touchpad, long enough
+    /// not to catch a tap's wobble.
+    public static let swipeMinimumDistance = 15.0
+    /// Average speed in mm/s a swipe must reach by its minimum distance: slower is a drag.
+    public static let swipeMinimumVelocity = 80.0
+    /// Millimetres a pan must move before it begins, so a tap is not also a pan.
+    public static let panSlop = 3.0
+    /// Millimetres the distance between two fingers must change before a pinch begins.
+    public static let pinchSlop = 4.0
+    /// Relative scale change before a touchpad pinch begins (libinput reports scale, not distance).
+    public static let touchpadPinchThreshold = 0.05
+    /// Radians two fingers must turn before a rotation begins: about 8.6 degrees, more
+    /// than the twist of an ordinary pinch.
+    public static let rotationThreshold = 0.15
+    /// Millimetres from a screen edge where an edge pan must start: a fingertip is about
+    /// 8 mm wide, so most of it still lands on the glass.
+    public static let edgeZoneWidth = 8.0
+    /// How far back velocities look: long enough to smooth libinput's ~7 ms frames,
+    /// short enough to follow a change of speed.
+    public static let velocityWindow: Duration = .milliseconds(100)
+}

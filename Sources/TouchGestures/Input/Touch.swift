@@ -1,0 +1,92 @@
+/// Identifies an input device for the life of the process.
+public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: Int
+
+    /// Wraps the adapter's device number.
+    public init(_ rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { "device#\(rawValue)" }
+}
+
+/// How a touch reaches the user: on the screen under the finger, or on a touchpad.
+public enum TouchType: Hashable, Sendable, CaseIterable {
+    /// A touchscreen contact: absolute position under the finger.
+    case direct
+    /// A touchpad: libinput reports its gestures, never its contacts.
+    case indirect
+}
+
+/// Where a touch is in its life, as UIKit's `UITouch.Phase`.
+public enum TouchPhase: Hashable, Sendable {
+    case began, moved, stationary, ended, cancelled
+
+    /// Whether the touch is gone after this phase.
+    public var isTerminal: Bool { self == .ended || self == .cancelled }
+}
+
+/// One finger on a touchscreen at one moment.
+public struct Touch: Hashable, Sendable, Identifiable {
+    /// Stable for the touch's life, unique among live touches of the environment.
+    public var id: Int
+    /// What happened to the touch in the event that carries it.
+    public var phase: TouchPhase
+    /// Position in millimetres from the surface's top-left corner.
+    public var location: Point
+    /// Position as fractions 0...1 of the surface's width and height.
+    public var normalizedLocation: Point
+    /// Position in millimetres in the touch's previous event (equal to `location` when it began).
+    public var previousLocation: Point
+    /// When libinput saw this state of the touch.
+    public var timestamp: Timestamp
+    /// Touchscreen or touchpad.
+    public var type: TouchType
+    /// The device the touch is on.
+    public var device: DeviceID
+    /// The surface's size in millimetres.
+    public var surfaceSize: Size
+
+    /// Makes a touch; `normalizedLocation` is derived from `surfaceSize` when not given.
+    public init(
+        id: Int, phase: TouchPhase, location: Point, normalizedLocation: Point? = nil,
+        previousLocation: Point? = nil, timestamp: Timestamp, type: TouchType = .direct,
+        device: DeviceID = DeviceID(0), surfaceSize: Size = Size(width: 300, height: 200)
+    ) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+        self.normalizedLocation = normalizedLocation
+            ?? Point(x: location.x / surfaceSize.width, y: location.y / surfaceSize.height)
+        self.previousLocation = previousLocation ?? location
+        self.timestamp = timestamp
+        self.type = type
+        self.device = device
+        self.surfaceSize = surfaceSize
+    }
+
+    /// The touch's position in `space`.
+    public func location(in space: CoordinateSpace) -> Point {
+        switch space {
+        case .millimetres: location
+        case .normalized: normalizedLocation
+        }
+    }
+}
+
+/// One frame of touchscreen input: libinput's TOUCH_FRAME and what came before it.
+public struct TouchEvent: Sendable {
+    /// When the frame happened.
+    public var timestamp: Timestamp
+    /// Every touch that is down in this frame, including the ones that changed.
+    public var allTouches: [Touch]
+    /// The touches that began, moved, ended or were cancelled in this frame.
+    public var changedTouches: [Touch]
+
+    /// Makes a frame. Touches that ended or were cancelled belong in both lists.
+    public init(timestamp: Timestamp, allTouches: [Touch], changedTouches: [Touch]) {
+        self.timestamp = timestamp
+        self.allTouches = allTouches
+        self.changedTouches = changedTouches
+    }
+}

@@ -1,0 +1,147 @@
+/// Recognizes fingers resting for a while, as UIKit's `UILongPressGestureRecognizer`.
+///
+/// Continuous: it begins when the fingers have rested for ``minimumPressDuration``
+/// without moving more than ``allowableMovement``, changes as they move, and ends when
+/// any of them lifts. Accepts touchscreen touches and touchpad holds (libinput's
+/// GESTURE_HOLD; a hold that libinput cancels because the fingers started to swipe or
+/// pinch cancels a long-press that began, and fails one that had not).
+open class LongPressGestureRecognizer: GestureRecognizer {
+    /// How long the fingers must rest.
+    public var minimumPressDuration = GestureDefaults.minimumPressDuration
+    /// Fingers that must rest; 1 by default.
+    public var numberOfTouchesRequired = 1
+    /// Taps before the press (0 by default; 1 is "tap, then press"). Touchscreens only:
+    /// on a touchpad libinput turns tap-then-hold into a drag.
+    public var numberOfTapsRequired = 0
+    /// Millimetres the fingers may move before the press begins.
+    public var allowableMovement = GestureDefaults.allowableMovement
+    /// Longest a preceding tap may last, and the longest pause after it.
+    public var maximumTapDuration = GestureDefaults.maximumTapDuration
+
+    private enum Phase {
+        case idle
+        case tapping(taps: Int, origin: Point)
+        case betweenTaps(taps: Int)
+        case pressing(origin: Point)
+        case active
+    }
+
+    private enum Input {
+        case down(Timestamp)
+        case move
+        case up(remaining: Int, Timestamp)
+        case cancel
+        case timeout
+        case holdBegin(fingers: Int, Timestamp)
+        case holdEnd(cancelled: Bool)
+    }
+
+    private var phase = Phase.idle
+
+    open override var isContinuous: Bool { true }
+    open override var kindName: String { "long-press" }
+    open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [.hold] }
+
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        step(.down(event.timestamp))
+    }
+
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        step(.move)
+    }
+
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        step(.up(remaining: numberOfTouches - touches.count, event.timestamp))
+    }
+
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        step(.cancel)
+    }
+
+    open override func touchpadGesture(_ event: TouchpadEvent) {
+        switch event.gesture {
+        case let .holdBegin(fingers): step(.holdBegin(fingers: fingers, event.timestamp))
+        case let .holdEnd(_, cancelled): step(.holdEnd(cancelled: cancelled))
+        case .swipeBegin, .swipeUpdate, .swipeEnd, .pinchBegin, .pinchUpdate, .pinchEnd, .tap: break
+        }
+    }
+
+    open override func reset() {
+        super.reset()
+        phase = .idle
+    }
+
+    private func step(_ input: Input) {
+        switch (phase, input) {
+        case let (.idle, .down(time)):
+            touchDown(afterTaps: 0, at: time)
+        case let (.betweenTaps(taps), .down(time)):
+            touchDown(afterTaps: taps, at: time)
+        case let (.pressing, .down(time)):
+            // A finger that lands late joins the press; the wait starts when all are down.
+            guard numberOfTouches <= numberOfTouchesRequired else { return fail() }
+            startPress(at: time)
+        case (.tapping, .down):
+            if numberOfTouches > numberOfTouchesRequired { fail() }
+        case (.active, .down):
+            // As in UIKit, fingers added after the press began do not end it.
+            break
+        case let (.pressing(origin), .move), let (.tapping(_, origin), .move):
+            if location().distance(to: origin) > allowableMovement { fail() }
+        case (.active, .move):
+            transition(to: .changed)
+        case (.tapping, .up(let remaining, _)) where remaining > 0:
+            break
+        case let (.tapping(taps, _), .up(_, time)):
+            phase = .betweenTaps(taps: taps + 1)
+            setTimer(at: time + maximumTapDuration, named: "tap-interval") { [weak self] _ in self?.step(.timeout) }
+        case (.active, .up):
+            // UIKit: the press ends when any of its fingers lifts.
+            phase = .idle
+            transition(to: .ended)
+        case (.pressing, .timeout):
+            phase = .active
+            transition(to: .began)
+        case let (.idle, .holdBegin(fingers, time)):
+            guard fingers == numberOfTouchesRequired, numberOfTapsRequired == 0 else { return fail() }
+            phase = .pressing(origin: .zero)
+            setTimer(at: time + minimumPressDuration, named: "press-duration") { [weak self] _ in self?.step(.timeout) }
+        case let (.active, .holdEnd(cancelled)):
+            phase = .idle
+            transition(to: cancelled ? .cancelled : .ended)
+        case (.active, .cancel):
+            phase = .idle
+            transition(to: .cancelled)
+        case (.pressing, .up), (.pressing, .cancel), (.pressing, .holdEnd),
+             (.tapping, .cancel), (.tapping, .timeout), (.betweenTaps, .timeout), (.betweenTaps, .cancel):
+            fail()
+        case (.active, .timeout), (.active, .holdBegin), (.pressing, .holdBegin), (.tapping, .holdBegin),
+             (.betweenTaps, .holdBegin), (.tapping, .holdEnd), (.betweenTaps, .holdEnd),
+             (.idle, .move), (.idle, .up), (.idle, .cancel), (.idle, .timeout), (.idle, .holdEnd),
+             (.betweenTaps, .move), (.betweenTaps, .up):
+            environment?.report("\(label): \(input) while \(phase) cannot happen")
+        }
+    }
+
+    private func touchDown(afterTaps taps: Int, at time: Timestamp) {
+        guard numberOfTouches <= numberOfTouchesRequired else { return fail() }
+        if taps < numberOfTapsRequired {
+            phase = .tapping(taps: taps, origin: location())
+            setTimer(at: time + maximumTapDuration, named: "tap-duration") { [weak self] _ in self?.step(.timeout) }
+        } else {
+            startPress(at: time)
+        }
+    }
+
+    private func startPress(at time: Timestamp) {
+        phase = .pressing(origin: location())
+        guard numberOfTouches == numberOfTouchesRequired else { return cancelTimer() }
+        setTimer(at: time + minimumPressDuration, named: "press-duration") { [weak self] _ in self?.step(.timeout) }
+    }
+
+    private func fail() {
+        phase = .idle
+        cancelTimer()
+        transition(to: .failed)
+    }
+}

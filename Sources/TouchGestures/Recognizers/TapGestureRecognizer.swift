@@ -1,0 +1,133 @@
+/// Recognizes one or more taps of one or more fingers, as UIKit's `UITapGestureRecognizer`.
+///
+/// Discrete. Accepts touchscreen touches and touchpad taps (libinput's tap-to-click,
+/// whose duration and movement libinput has already judged).
+open class TapGestureRecognizer: GestureRecognizer {
+    /// Taps in a row needed to recognize; 1 by default.
+    public var numberOfTapsRequired = 1
+    /// Fingers per tap; 1 by default.
+    public var numberOfTouchesRequired = 1
+    /// Longest a tap's fingers may stay down.
+    public var maximumTapDuration = GestureDefaults.maximumTapDuration
+    /// Longest pause from the lift of one tap to the touch of the next.
+    public var maximumTapInterval = GestureDefaults.maximumTapInterval
+    /// Millimetres a finger may move during a tap.
+    public var allowableMovement = GestureDefaults.tapSlop
+    /// Millimetres between the first tap and a later one of the same multi-tap.
+    public var multiTapSlop = GestureDefaults.multiTapSlop
+
+    private enum Phase {
+        case idle
+        case touching(taps: Int, origin: Point, mostFingers: Int)
+        case awaitingNextTap(taps: Int, origin: Point)
+    }
+
+    private enum Input {
+        case down([Touch], Timestamp)
+        case move([Touch])
+        case up(remaining: Int, Timestamp)
+        case cancel
+        case timeout
+        case touchpadTap(fingers: Int, Timestamp)
+    }
+
+    private var phase = Phase.idle
+    private var starts: [(id: Int, location: Point)] = []
+
+    open override var kindName: String { "tap" }
+    open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [.tap] }
+
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        step(.down(touches, event.timestamp))
+    }
+
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        step(.move(touches))
+    }
+
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        step(.up(remaining: numberOfTouches - touches.count, event.timestamp))
+    }
+
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        step(.cancel)
+    }
+
+    open override func touchpadGesture(_ event: TouchpadEvent) {
+        if case let .tap(fingers) = event.gesture { step(.touchpadTap(fingers: fingers, event.timestamp)) }
+    }
+
+    open override func reset() {
+        super.reset()
+        phase = .idle
+        starts.removeAll(keepingCapacity: true)
+    }
+
+    private func step(_ input: Input) {
+        switch (phase, input) {
+        case let (.idle, .down(touches, time)):
+            startTap(taps: 0, origin: location(), touches: touches, at: time)
+        case let (.awaitingNextTap(taps, origin), .down(touches, time)):
+            guard location().distance(to: origin) <= multiTapSlop else { return fail() }
+            startTap(taps: taps, origin: origin, touches: touches, at: time)
+        case let (.touching(taps, origin, mostFingers), .down(touches, _)):
+            remember(touches)
+            let fingers = max(mostFingers, numberOfTouches)
+            guard fingers <= numberOfTouchesRequired else { return fail() }
+            phase = .touching(taps: taps, origin: origin, mostFingers: fingers)
+        case let (.touching, .move(touches)):
+            for touch in touches {
+                if let start = starts.first(where: { $0.id == touch.id }),
+                   touch.location.distance(to: start.location) > allowableMovement {
+                    return fail()
+                }
+            }
+        case (.touching, .up(remaining: let remaining, _)) where remaining > 0:
+            break
+        case let (.touching(taps, origin, mostFingers), .up(_, time)):
+            guard mostFingers == numberOfTouchesRequired else { return fail() }
+            tapCompleted(taps: taps + 1, origin: origin, at: time)
+        case let (.idle, .touchpadTap(fingers, time)):
+            guard fingers == numberOfTouchesRequired else { return fail() }
+            tapCompleted(taps: 1, origin: .zero, at: time)
+        case let (.awaitingNextTap(taps, origin), .touchpadTap(fingers, time)):
+            guard fingers == numberOfTouchesRequired else { return fail() }
+            tapCompleted(taps: taps + 1, origin: origin, at: time)
+        case (.touching, .cancel), (.touching, .timeout), (.awaitingNextTap, .timeout),
+             (.touching, .touchpadTap):
+            fail()
+        case (.idle, .move), (.idle, .up), (.idle, .cancel), (.idle, .timeout),
+             (.awaitingNextTap, .move), (.awaitingNextTap, .up), (.awaitingNextTap, .cancel):
+            environment?.report("\(label): \(input) while \(phase) cannot happen")
+        }
+    }
+
+    private func startTap(taps: Int, origin: Point, touches: [Touch], at time: Timestamp) {
+        starts.removeAll(keepingCapacity: true)
+        remember(touches)
+        guard numberOfTouches <= numberOfTouchesRequired else { return fail() }
+        phase = .touching(taps: taps, origin: origin, mostFingers: numberOfTouches)
+        setTimer(at: time + maximumTapDuration, named: "tap-duration") { [weak self] _ in self?.step(.timeout) }
+    }
+
+    private func remember(_ touches: [Touch]) {
+        for touch in touches { starts.append((touch.id, touch.location)) }
+    }
+
+    private func tapCompleted(taps: Int, origin: Point, at time: Timestamp) {
+        if taps >= numberOfTapsRequired {
+            phase = .idle
+            cancelTimer()
+            transition(to: .recognized)
+        } else {
+            phase = .awaitingNextTap(taps: taps, origin: origin)
+            setTimer(at: time + maximumTapInterval, named: "tap-interval") { [weak self] _ in self?.step(.timeout) }
+        }
+    }
+
+    private func fail() {
+        phase = .idle
+        cancelTimer()
+        transition(to: .failed)
+    }
+}
