@@ -33,6 +33,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     public private(set) var startEdge: RectEdge?
 
     private var start = Point.zero
+    private var startFound = false
 
     /// Makes an edge pan for one finger on touchscreens.
     public override init() {
@@ -45,7 +46,8 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [] }
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if state == .possible, startEdge == nil, let touch = touches.first {
+        if state == .possible, !startFound, let touch = touches.first {
+            startFound = true
             startEdge = edge(near: touch)
             start = touch.location
             guard startEdge != nil else { return transition(to: .failed) }
@@ -63,7 +65,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        startEdge = nil
+        startFound = false
     }
 
     private func edge(near touch: Touch) -> RectEdge? {

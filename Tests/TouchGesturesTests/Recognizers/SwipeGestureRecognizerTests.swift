@@ -1,0 +1,100 @@
+import Testing
+@testable import TouchGestures
+
+@Suite struct SwipeGestureRecognizerTests {
+    @Test func isRecognizedWhileTheFingerStillMoves() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        // 30 mm right over 100 ms in 10 frames: 15 mm is crossed at frame 5 (t = 50).
+        rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
+        #expect(rig.log == ["50 swipe possible -> recognized", "50 action swipe recognized"])
+        #expect(swipe.recognizedDirection == .right)
+    }
+
+    @Test(arguments: [
+        ((30.0, 0.0), SwipeDirection.right), ((-30.0, 0.0), .left), ((0.0, -30.0), .up), ((0.0, 30.0), .down),
+        ((30.0, -30.0), .upRight), ((-30.0, -30.0), .upLeft), ((30.0, 30.0), .downRight), ((-30.0, 30.0), .downLeft),
+    ])
+    func eachOfTheEightDirections(by: (Double, Double), expected: SwipeDirection) {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.direction = .all
+        rig.run(drag([1], from: (100, 100), by: by, t: 0, duration: 100))
+        #expect(swipe.recognizedDirection == expected)
+        #expect(rig.log.contains { $0.hasSuffix(" swipe possible -> recognized") })
+    }
+
+    @Test func aDirectionNotAllowedFails() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.direction = .left
+        rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
+        #expect(rig.log == ["50 swipe possible -> failed"])
+    }
+
+    @Test func withoutDiagonalsA40DegreeSwipeCountsAsRight() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.direction = .cardinal
+        rig.run(drag([1], from: (50, 100), by: (30, -25), t: 0, duration: 100))
+        #expect(swipe.recognizedDirection == .right)
+    }
+
+    @Test func distanceJustUnderTheMinimumIsNotASwipe() {
+        let rig = Rig()
+        rig.add(SwipeGestureRecognizer(), "swipe")
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (64.99, 50), t: 50), .up(1, t: 60)])
+        #expect(rig.log == ["60 swipe possible -> failed"])
+    }
+
+    @Test func speedJustOverTheMinimumSwipes() {
+        // 15 mm in 187 ms is 80.2 mm/s; the minimum is 80.
+        let rig = Rig()
+        rig.add(SwipeGestureRecognizer(), "swipe")
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (65, 50), t: 187)])
+        #expect(rig.log == ["187 swipe possible -> recognized", "187 action swipe recognized"])
+    }
+
+    @Test func speedJustUnderTheMinimumFails() {
+        // 15 mm in 188 ms is 79.8 mm/s.
+        let rig = Rig()
+        rig.add(SwipeGestureRecognizer(), "swipe")
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (65, 50), t: 188)])
+        #expect(rig.log == ["188 swipe possible -> failed"])
+    }
+
+    @Test func threeFingersSwipeTogetherAndAFourthFails() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "three")
+        swipe.numberOfTouchesRequired = 3
+        rig.run(drag([1, 2, 3], from: (20, 50), by: (0, 30), t: 0, duration: 100) + [.wait(t: 1000)])
+        #expect(rig.log == ["50 three possible -> failed"])
+        swipe.direction = .down
+        rig.log.removeAll()
+        rig.run(drag([4, 5, 6], from: (20, 50), by: (0, 30), t: 2000, duration: 100))
+        #expect(rig.log == ["2050 three possible -> recognized", "2050 action three recognized"])
+        rig.log.removeAll()
+        rig.run([.down(7, at: (20, 50), t: 3000), .down(8, at: (40, 50), t: 3000), .down(9, at: (60, 50), t: 3000),
+                 .down(10, at: (80, 50), t: 3010)])
+        #expect(rig.log == ["3010 three possible -> failed"])
+    }
+
+    @Test func aTouchpadSwipeUsesTheFingerCountAndDeltas() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "four-left")
+        swipe.numberOfTouchesRequired = 4
+        swipe.direction = .left
+        rig.run([.pad(.swipeBegin(fingers: 4), t: 0)]
+            + (1...6).map { .pad(.swipeUpdate(fingers: 4, delta: Point(x: -4, y: 0.2)), t: UInt64($0) * 10) }
+            + [.pad(.swipeEnd(fingers: 4, cancelled: false), t: 70)])
+        #expect(rig.log == ["40 four-left possible -> recognized", "40 action four-left recognized"])
+    }
+
+    @Test func aTouchpadSwipeWithOtherFingersFails() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "four")
+        swipe.numberOfTouchesRequired = 4
+        rig.run([.pad(.swipeBegin(fingers: 3), t: 0), .pad(.swipeEnd(fingers: 3, cancelled: false), t: 70)])
+        #expect(rig.log == ["0 four possible -> failed"])
+    }
+}
