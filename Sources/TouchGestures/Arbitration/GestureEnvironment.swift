@@ -208,27 +208,37 @@ public final class GestureEnvironment {
         scheduler.schedule(at: deadline) { [weak self, weak recognizer] time in
             guard let self, let recognizer, recognizer.environment === self else { return }
             recognizer.timerToken = nil
-            let saved = (currentInput, currentTime)
+            let saved = currentInput
             currentInput = .timer(recognizer.timerName)
-            currentTime = time
+            currentTime = max(currentTime, time)
             fire(time)
-            (currentInput, currentTime) = saved
             endSequenceIfSettled()
+            currentInput = saved
         }
     }
 
     /// Resets every recognizer once no input is down and none is still deciding.
     func endSequenceIfSettled() {
         guard liveTouches.isEmpty, activeTouchpadGesture == nil else { return }
+        // A recognizer with a timer is still deciding: the sequence goes on.
         for recognizer in recognizers where recognizer.state == .possible && recognizer.isTracking {
-            // Waiting for a timer or for another recognizer: the sequence goes on.
-            if recognizer.timerToken != nil || !recognizer.pending.isEmpty { return }
+            if recognizer.timerToken != nil { return }
         }
-        // A recognizer still deciding with no input and no timer would hold the sequence
-        // open forever; that is a bug in the recognizer, so it fails and is reported.
-        for recognizer in recognizers where recognizer.state == .possible && recognizer.isTracking {
+        // One still deciding with no input and no timer would hold the sequence open
+        // forever: a bug in that recognizer, so it fails and is reported. Failing it can
+        // deliver the delayed transitions of those waiting for it.
+        for recognizer in recognizers
+        where recognizer.state == .possible && recognizer.isTracking && recognizer.pending.isEmpty {
             report("\(recognizer.label) was still possible with no input and no timer; failing it")
-            commit(recognizer, .failed, cause: .reset)
+            commit(recognizer, .failed, cause: .sequenceEnded)
+        }
+        for recognizer in recognizers where recognizer.state == .possible && recognizer.isTracking {
+            if recognizer.timerToken != nil { return }
+            if !recognizer.pending.isEmpty {
+                report("\(recognizer.label) was still waiting for others to fail when the sequence ended; failing it")
+                recognizer.pending.removeAll()
+                commit(recognizer, .failed, cause: .sequenceEnded)
+            }
         }
         for recognizer in recognizers where recognizer.isTracking || recognizer.state != .possible {
             resetRecognizer(recognizer, log: true)

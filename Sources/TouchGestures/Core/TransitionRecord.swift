@@ -16,6 +16,8 @@ public enum TransitionCause: Hashable, Sendable, CustomStringConvertible {
     case delegateRefused
     /// `isEnabled` was turned off, or the recognizer was detached.
     case disabled
+    /// All input ended while the recognizer was still deciding with no timer to decide by.
+    case sequenceEnded
     /// The environment reset the recognizer after a terminal state.
     case reset
 
@@ -29,6 +31,7 @@ public enum TransitionCause: Hashable, Sendable, CustomStringConvertible {
         case let .excludedBy(name): "excluded by \(name)"
         case .delegateRefused: "delegate refused"
         case .disabled: "disabled"
+        case .sequenceEnded: "sequence ended undecided"
         case .reset: "reset"
         }
     }

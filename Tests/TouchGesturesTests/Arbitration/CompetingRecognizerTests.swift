@@ -1,0 +1,209 @@
+import Testing
+@testable import TouchGestures
+
+/// Pairs and chains of recognizers competing for the same touches.
+@Suite struct CompetingRecognizerTests {
+    /// single waits for double, double waits for triple.
+    private func tapFamily(_ rig: Rig) {
+        let single = rig.add(TapGestureRecognizer(), "single")
+        let double = rig.add(TapGestureRecognizer(), "double")
+        double.numberOfTapsRequired = 2
+        let triple = rig.add(TapGestureRecognizer(), "triple")
+        triple.numberOfTapsRequired = 3
+        try! single.require(toFail: double)
+        try! double.require(toFail: triple)
+    }
+
+    @Test func aSingleTapFiresOnlyAfterTheDoubleTapFailed() {
+        let rig = Rig()
+        tapFamily(rig)
+        rig.run(tap([1], at: (50, 50), t: 0))
+        rig.settle()
+        #expect(rig.log == [
+            "350 double possible -> failed",
+            "350 single possible -> recognized", "350 action single recognized",
+            "350 triple possible -> failed",
+        ])
+    }
+
+    @Test func aDoubleTapFiresOnceAndTheSingleNever() {
+        let rig = Rig()
+        tapFamily(rig)
+        rig.run(tap([1], at: (50, 50), t: 0) + tap([2], at: (51, 50), t: 150))
+        rig.settle()
+        #expect(rig.log == [
+            "500 triple possible -> failed",
+            "500 double possible -> recognized", "500 action double recognized",
+            "500 single possible -> failed",
+        ])
+    }
+
+    @Test func aTripleTapFiresOnceAndNeitherOtherDoes() {
+        let rig = Rig()
+        tapFamily(rig)
+        rig.run(tap([1], at: (50, 50), t: 0) + tap([2], at: (51, 50), t: 150) + tap([3], at: (50, 51), t: 300))
+        rig.settle()
+        #expect(rig.log == [
+            "350 triple possible -> recognized", "350 action triple recognized",
+            "350 double possible -> failed",
+            "350 single possible -> failed",
+        ])
+    }
+
+    @Test func theTapFamilyWorksTheSameOnTheTouchpad() {
+        let rig = Rig()
+        tapFamily(rig)
+        rig.run([.pad(.tap(fingers: 1), t: 0), .pad(.tap(fingers: 1), t: 200)])
+        rig.settle()
+        #expect(rig.log == [
+            "500 triple possible -> failed",
+            "500 double possible -> recognized", "500 action double recognized",
+            "500 single possible -> failed",
+        ])
+    }
+
+    @Test func aQuickTouchIsATapAndTheLongPressFails() {
+        let rig = Rig()
+        rig.add(TapGestureRecognizer(), "tap")
+        rig.add(LongPressGestureRecognizer(), "press")
+        rig.run(tap([1], at: (50, 50), t: 0, duration: 100))
+        #expect(rig.log == ["100 press possible -> failed", "100 tap possible -> recognized", "100 action tap recognized"])
+    }
+
+    @Test func aLongTouchIsAPressAndTheTapFails() {
+        let rig = Rig()
+        rig.add(TapGestureRecognizer(), "tap")
+        rig.add(LongPressGestureRecognizer(), "press")
+        rig.run([.down(1, at: (50, 50), t: 0), .wait(t: 600), .up(1, t: 700)])
+        #expect(rig.log == [
+            "350 tap possible -> failed",
+            "500 press possible -> began", "500 action press began",
+            "700 press began -> ended", "700 action press ended",
+        ])
+    }
+
+    @Test func withoutARequirementThePanBeginsFirstAndTheSwipeLoses() {
+        let rig = Rig()
+        rig.add(SwipeGestureRecognizer(), "swipe")
+        rig.add(PanGestureRecognizer(), "pan")
+        rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
+        // 3 mm a frame: past the 3 mm slop on the second frame, long before the swipe's 15 mm.
+        #expect(rig.log.prefix(3) == ["20 pan possible -> began", "20 action pan began", "20 swipe possible -> failed"])
+    }
+
+    @Test func aPanThatRequiresTheSwipeToFailLosesAFastFlick() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        let pan = rig.add(PanGestureRecognizer(), "pan")
+        try! pan.require(toFail: swipe)
+        rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
+        #expect(rig.log == [
+            "50 swipe possible -> recognized", "50 action swipe recognized",
+            "50 pan possible -> failed",
+        ])
+    }
+
+    @Test func aPanThatRequiresTheSwipeToFailGetsItsDelayedBeganOnASlowDrag() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        let pan = rig.add(PanGestureRecognizer(), "pan")
+        try! pan.require(toFail: swipe)
+        // 30 mm in 1 s: the swipe reaches 15 mm at 500 ms, 30 mm/s, too slow.
+        rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 1000))
+        #expect(rig.log == [
+            "500 swipe possible -> failed",
+            "500 pan possible -> began", "500 action pan began",
+            "600 pan began -> changed", "600 action pan changed",
+            "700 pan changed -> changed", "700 action pan changed",
+            "800 pan changed -> changed", "800 action pan changed",
+            "900 pan changed -> changed", "900 action pan changed",
+            "1000 pan changed -> changed", "1000 action pan changed",
+            "1000 pan changed -> ended", "1000 action pan ended",
+        ])
+        #expect(pan.state == .possible)
+    }
+
+    private final class Simultaneous: GestureRecognizerDelegate {
+        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+            true
+        }
+    }
+
+    private func pinchAndTurn(_ rig: Rig) {
+        func at(_ degrees: Double, _ radius: Double) -> (Double, Double) {
+            (100 + radius * Double.cos(degrees * .pi / 180), 100 + radius * Double.sin(degrees * .pi / 180))
+        }
+        // Spread from 40 to 60 mm while turning 40 degrees.
+        rig.run([.down(1, at: (100, 100), t: 0), .down(2, at: at(0, 40), t: 0)]
+            + (1...4).map { .move(2, to: at(Double($0) * 10, 40 + Double($0) * 5), t: UInt64($0) * 10) })
+    }
+
+    @Test func pinchAndRotationExcludeEachOtherByDefault() {
+        let rig = Rig()
+        rig.add(PinchGestureRecognizer(), "pinch")
+        rig.add(RotationGestureRecognizer(), "rotate")
+        pinchAndTurn(rig)
+        #expect(rig.log.prefix(3) == ["10 pinch possible -> began", "10 action pinch began", "10 rotate possible -> failed"])
+        #expect(!rig.log.contains { $0.contains("rotate possible -> began") })
+    }
+
+    @Test func pinchAndRotationRunTogetherWhenTheDelegateAllows() {
+        let rig = Rig()
+        let pinch = rig.add(PinchGestureRecognizer(), "pinch")
+        rig.add(RotationGestureRecognizer(), "rotate")
+        let delegate = Simultaneous()
+        pinch.delegate = delegate
+        pinchAndTurn(rig)
+        #expect(rig.log == [
+            "10 pinch possible -> began", "10 action pinch began",
+            "10 rotate possible -> began", "10 action rotate began",
+            "20 pinch began -> changed", "20 action pinch changed",
+            "20 rotate began -> changed", "20 action rotate changed",
+            "30 pinch changed -> changed", "30 action pinch changed",
+            "30 rotate changed -> changed", "30 action rotate changed",
+            "40 pinch changed -> changed", "40 action pinch changed",
+            "40 rotate changed -> changed", "40 action rotate changed",
+        ])
+    }
+
+    @Test func aCycleOfFailureRequirementsIsRejectedWhenItIsBuilt() throws {
+        let a = TapGestureRecognizer()
+        a.name = "a"
+        let b = TapGestureRecognizer()
+        b.name = "b"
+        let c = TapGestureRecognizer()
+        c.name = "c"
+        try a.require(toFail: b)
+        try b.require(toFail: c)
+        #expect(throws: GestureError.failureRequirementCycle(["c", "a", "b", "c"])) { try c.require(toFail: a) }
+        #expect(c.failureRequirements.isEmpty)
+        #expect(throws: GestureError.failureRequirementCycle(["a", "a"])) { try a.require(toFail: a) }
+    }
+
+    @Test func theOrderRecognizersAreAttachedInChangesNothing() {
+        func transcript(reversed: Bool) -> [String] {
+            let rig = Rig()
+            var recognizers: [(GestureRecognizer, String)] = []
+            let single = TapGestureRecognizer()
+            let double = TapGestureRecognizer()
+            double.numberOfTapsRequired = 2
+            try! single.require(toFail: double)
+            recognizers = [(single, "single"), (double, "double"), (LongPressGestureRecognizer(), "press"),
+                           (PanGestureRecognizer(), "pan"), (SwipeGestureRecognizer(), "swipe")]
+            for (recognizer, name) in reversed ? recognizers.reversed() : recognizers { rig.add(recognizer, name) }
+            rig.run(tap([1], at: (50, 50), t: 0) + tap([2], at: (50, 50), t: 1000) + tap([3], at: (50, 50), t: 1100)
+                + drag([4], from: (50, 50), by: (40, 0), t: 3000, duration: 100))
+            rig.settle()
+            return rig.log
+        }
+        #expect(transcript(reversed: false) == transcript(reversed: true))
+        #expect(transcript(reversed: false).filter { $0.contains("action") } == [
+            "350 action single recognized", "1150 action double recognized",
+            "3010 action pan began", "3020 action pan changed", "3030 action pan changed", "3040 action pan changed",
+            "3050 action pan changed", "3060 action pan changed", "3070 action pan changed", "3080 action pan changed",
+            "3090 action pan changed", "3100 action pan changed", "3100 action pan ended",
+        ])
+    }
+}
+
+import RealModule
