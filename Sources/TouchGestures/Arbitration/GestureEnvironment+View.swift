@@ -18,15 +18,19 @@ struct ViewTouch {
 }
 
 extension GestureEnvironment {
-    func viewWillDeliver(began: [Touch], moved: [Touch], ended: [Touch], cancelled: [Touch]) {
+    func viewDeliver(began: [Touch], moved: [Touch], ended: [Touch], cancelled: [Touch]) {
         guard let view else { return }
         let time = currentTime
         var toBegin: [Touch] = []
         for touch in began {
             let bound = recognizers.filter { $0.touchIDs.contains(touch.id) }
+            let claimed = bound.contains { recognizer in
+                recognizer.cancelsTouchesInView && winners.contains { $0 === recognizer }
+            }
             let holds = bound.contains { $0.delaysTouchesBegan && $0.state == .possible }
-            viewTouches[touch.id] = ViewTouch(touch: touch, status: holds ? .held(ended: false) : .delivered, recognizers: bound)
-            if !holds { toBegin.append(touch) }
+            let status: ViewTouch.Status = claimed ? .finished : holds ? .held(ended: false) : .delivered
+            viewTouches[touch.id] = ViewTouch(touch: touch, status: status, recognizers: bound)
+            if case .delivered = status { toBegin.append(touch) }
         }
         if !toBegin.isEmpty { view.touchesBegan(toBegin, at: time) }
 

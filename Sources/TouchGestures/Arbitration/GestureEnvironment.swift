@@ -121,7 +121,6 @@ public final class GestureEnvironment {
             }
         }
         for touch in began { bind(touch) }
-        if view != nil { viewWillDeliver(began: began, moved: moved, ended: ended, cancelled: cancelled) }
 
         for recognizer in recognizers where !recognizer.touchIDs.isEmpty {
             // Most recognizers track every live touch; only the others need filtered lists.
@@ -137,6 +136,9 @@ public final class GestureEnvironment {
             let myCancelled = mine(cancelled)
             if !myCancelled.isEmpty, recognizer.receivesInput { recognizer.touchesCancelled(myCancelled, with: event) }
         }
+
+        // As in UIKit, recognizers see a touch before the view does.
+        if view != nil { viewDeliver(began: began, moved: moved, ended: ended, cancelled: cancelled) }
 
         if !ended.isEmpty || !cancelled.isEmpty {
             let gone = (ended + cancelled).map(\.id)
