@@ -162,11 +162,13 @@ public final class GestureEnvironment {
         if gesture.isBegin { activeTouchpadGesture = gesture.kind }
         for recognizer in recognizers {
             if gesture.isBegin {
-                guard recognizer.receivesInput, recognizer.allowedTouchTypes.contains(.indirect),
+                guard recognizer.receivesInput, recognizer.trackedType != .direct,
+                      recognizer.allowedTouchTypes.contains(.indirect),
                       recognizer.acceptedTouchpadGestures.contains(gesture.kind),
                       recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: event) ?? true
                 else { continue }
                 recognizer.isTracking = true
+                recognizer.trackedType = .indirect
                 recognizer.touchpadFingers = gesture.fingers
                 recognizer.touchpadOffset = .zero
             } else if recognizer.touchpadFingers == 0 {
@@ -198,9 +200,11 @@ public final class GestureEnvironment {
     private func bind(_ touch: Touch) {
         for recognizer in recognizers
         where recognizer.receivesInput && recognizer.allowedTouchTypes.contains(touch.type)
+            && (recognizer.trackedType ?? touch.type) == touch.type
             && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true) {
             recognizer.touchIDs.append(touch.id)
             recognizer.isTracking = true
+            recognizer.trackedType = touch.type
         }
     }
 
@@ -254,6 +258,7 @@ public final class GestureEnvironment {
         recognizer.pending.removeAll()
         recognizer.touchIDs.removeAll()
         recognizer.isTracking = false
+        recognizer.trackedType = nil
         recognizer.touchpadFingers = 0
         recognizer.touchpadOffset = .zero
         if recognizer.state != .possible {

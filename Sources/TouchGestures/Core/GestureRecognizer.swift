@@ -73,6 +73,8 @@ open class GestureRecognizer {
     var timerName = ""
     var touchpadFingers = 0
     var touchpadOffset = Point.zero
+    /// The kind of device the recognizer follows in this sequence: one at a time.
+    var trackedType: TouchType?
 
     /// Makes a recognizer with no targets.
     public init() {}
@@ -319,8 +321,9 @@ open class GestureRecognizer {
         }
     }
 
-    /// Whether the recognizer still takes input in this sequence.
+    /// Whether the recognizer still takes input in this sequence: not once it is done,
+    /// nor while it waits to deliver its end.
     var receivesInput: Bool {
-        enabled && !state.isTerminal && !(pending.first.map { !isContinuous && $0 == .ended } ?? false)
+        enabled && !state.isTerminal && pending.last != .ended
     }
 }

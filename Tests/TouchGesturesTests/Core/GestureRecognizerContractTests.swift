@@ -366,4 +366,29 @@ private struct Oops: Error {}
         rig.run([.pad(.tap(fingers: 1), t: 5)])
         #expect(rig.log.first == "5 tap possible -> recognized (tap 1f)")
     }
+
+    @Test func aRecognizerFollowsOneKindOfDeviceForAWholeSequence() {
+        let rig = Rig()
+        let press = rig.add(LongPressGestureRecognizer(), "press")
+        press.numberOfTapsRequired = 1
+        // A screen tap, then a touchpad hold while the press waits for its screen press.
+        rig.run(tap([1], at: (50, 50), t: 0) + [.pad(.holdBegin(fingers: 1), t: 100), .wait(t: 1000)])
+        #expect(rig.diagnostics.isEmpty)
+        #expect(rig.log == ["400 press possible -> failed"])
+    }
+
+    @Test func aRecognizerWaitingToDeliverItsEndTakesNoMoreInput() {
+        let rig = Rig()
+        let double = rig.add(TapGestureRecognizer(), "double")
+        double.numberOfTapsRequired = 2
+        double.allowableMovement = 100
+        let pan = rig.add(PanGestureRecognizer(), "pan")
+        try! pan.require(toFail: double)
+        // The pan drags and ends while the double tap is still undecided, so it waits with
+        // began and ended queued. The second tap must not reach it as a new pan.
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (56, 50), t: 10), .up(1, t: 20),
+                 .down(2, at: (50, 52), t: 30), .move(2, to: (56, 52), t: 40), .up(2, t: 50)])
+        #expect(rig.diagnostics.isEmpty)
+        #expect(rig.log == ["50 double possible -> recognized", "50 action double recognized", "50 pan possible -> failed"])
+    }
 }
