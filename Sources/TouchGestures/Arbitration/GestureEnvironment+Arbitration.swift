@@ -15,7 +15,7 @@ extension GestureEnvironment {
         if old == .possible && next != .failed {
             leavePossible(recognizer, next)
         } else {
-            commit(recognizer, next, cause: cause())
+            commit(recognizer, next)
         }
     }
 
@@ -28,29 +28,32 @@ extension GestureEnvironment {
         case .ended where recognizer.isContinuous:
             if recognizer.pending.last != .ended { recognizer.pending.append(.ended) }
         case .failed, .cancelled:
-            recognizer.pending.removeAll()
-            commit(recognizer, .failed, cause: cause())
+            stopWaiting(recognizer)
+            commit(recognizer, .failed)
         case .possible, .began, .ended:
             report("\(recognizer.label) asked for \(next) while waiting to \(recognizer.pending[0])")
         }
     }
 
     private func leavePossible(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState) {
+        var blocked = false
         for other in recognizers where other !== recognizer && requires(recognizer, other) {
             if other.state.isActive || winners.contains(where: { $0 === other }) {
                 commit(recognizer, .failed, cause: .requirementSucceeded(other.label))
                 return
             }
+            if !blocked && isBlocker(other, of: recognizer) { blocked = true }
         }
-        if hasBlocker(recognizer) {
+        if blocked {
             recognizer.pending = [next]
+            waiters.append(recognizer)
             return
         }
-        proceed(recognizer, next, cause: cause())
+        proceed(recognizer, next, cause: nil)
     }
 
     /// Leaves `possible` once no requirement stands in the way.
-    private func proceed(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState, cause: TransitionCause) {
+    private func proceed(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState, cause: TransitionCause?) {
         if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
             commit(recognizer, .failed, cause: .delegateRefused)
             return
@@ -62,16 +65,18 @@ extension GestureEnvironment {
         commit(recognizer, next, cause: cause)
     }
 
-    /// Applies a transition: writes it, logs it, calls actions, then lets the others react.
-    func commit(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState, cause: TransitionCause) {
+    /// Applies a transition: writes it, logs it, calls actions, then lets the others
+    /// react. A nil `cause` means the input being delivered; it is only spelled out when
+    /// someone reads the log.
+    func commit(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState, cause: TransitionCause? = nil) {
         let old = recognizer.state
         recognizer.write(next)
-        record(recognizer, from: old, to: next, cause: cause)
+        if transitionObserver != nil { record(recognizer, from: old, to: next, cause: cause ?? currentCause()) }
         recognizer.deliverActions(for: next, diagnostics: diagnosticHandler)
         if next.isTerminal { recognizer.cancelTimer() }
         if old == .possible && (next == .began || next == .ended) {
             didWin(recognizer)
-        } else if next == .failed {
+        } else if next == .failed && !waiters.isEmpty {
             didFail(recognizer)
         }
         if view != nil { viewRecognizerChanged(recognizer) }
@@ -89,10 +94,10 @@ extension GestureEnvironment {
         winners.append(winner)
         for other in recognizers where other !== winner && other.state == .possible && other.isTracking {
             if requires(other, winner) {
-                other.pending.removeAll()
+                stopWaiting(other)
                 commit(other, .failed, cause: .requirementSucceeded(winner.label))
             } else if excludes(winner, other) {
-                other.pending.removeAll()
+                stopWaiting(other)
                 commit(other, .failed, cause: .excludedBy(winner.label))
             }
         }
@@ -100,10 +105,10 @@ extension GestureEnvironment {
 
     /// A recognizer failed: those waiting only for it get their delayed transitions.
     private func didFail(_ failed: GestureRecognizer) {
-        for waiting in recognizers where !waiting.pending.isEmpty && requires(waiting, failed) {
+        for waiting in waiters where requires(waiting, failed) {
             guard waiting.state == .possible, !waiting.pending.isEmpty, !hasBlocker(waiting) else { continue }
             let steps = waiting.pending
-            waiting.pending.removeAll()
+            stopWaiting(waiting)
             let cause = TransitionCause.requirementFailed(failed.label)
             proceed(waiting, steps[0], cause: cause)
             for step in steps.dropFirst() where waiting.state.canTransition(to: step, continuous: waiting.isContinuous) {
@@ -112,12 +117,19 @@ extension GestureEnvironment {
         }
     }
 
+    /// Drops a recognizer's delayed transitions.
+    func stopWaiting(_ recognizer: GestureRecognizer) {
+        guard !recognizer.pending.isEmpty else { return }
+        recognizer.pending.removeAll()
+        waiters.removeAll { $0 === recognizer }
+    }
+
     /// Cancels (or fails) a recognizer that was turned off or detached.
     func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
         if recognizer.state.isActive {
             commit(recognizer, .cancelled, cause: .disabled)
         } else if recognizer.state == .possible && recognizer.isTracking {
-            recognizer.pending.removeAll()
+            stopWaiting(recognizer)
             commit(recognizer, .failed, cause: .disabled)
         }
         recognizer.touchIDs.removeAll()
@@ -125,7 +137,7 @@ extension GestureEnvironment {
         endSequenceIfSettled()
     }
 
-    /// Whether `recognizer` waits for `other` to fail, by any of the four ways to say so.
+    /// Whether `recognizer` waits for `other` to fail, by any of the five ways to say so.
     func requires(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
         recognizer.failureRequirements.contains { $0 === other }
             || recognizer.shouldRequireFailure(of: other)
@@ -136,17 +148,21 @@ extension GestureEnvironment {
 
     /// Whether a recognizer that `recognizer` requires to fail is still deciding.
     private func hasBlocker(_ recognizer: GestureRecognizer) -> Bool {
-        for other in recognizers
-        where other !== recognizer && other.state == .possible && other.isTracking && requires(recognizer, other) {
-            // Two recognizers waiting for each other would wait forever. require(toFail:)
-            // rejects such cycles; a delegate can still make one, so break it here.
-            if !other.pending.isEmpty && requires(other, recognizer) {
-                report("\(recognizer.label) and \(other.label) require each other to fail; ignoring that requirement")
-                continue
-            }
-            return true
+        recognizers.contains { other in
+            other !== recognizer && requires(recognizer, other) && isBlocker(other, of: recognizer)
         }
-        return false
+    }
+
+    /// Whether `other`, which `recognizer` requires to fail, is still deciding.
+    private func isBlocker(_ other: GestureRecognizer, of recognizer: GestureRecognizer) -> Bool {
+        guard other.state == .possible && other.isTracking else { return false }
+        // Two recognizers waiting for each other would wait forever. require(toFail:)
+        // rejects such cycles; a delegate can still make one, so break it here.
+        if !other.pending.isEmpty && requires(other, recognizer) {
+            report("\(recognizer.label) and \(other.label) require each other to fail; ignoring that requirement")
+            return false
+        }
+        return true
     }
 
     /// Whether `winner`, having begun or been recognized, stops `other` in this sequence.
@@ -157,7 +173,7 @@ extension GestureEnvironment {
     }
 
     /// The cause of a transition requested now, from the input being delivered.
-    func cause() -> TransitionCause {
+    private func currentCause() -> TransitionCause {
         switch currentInput {
         case .none: .touches("request")
         case let .timer(name): .timer(name)

@@ -30,6 +30,8 @@ public final class GestureEnvironment {
     var liveTouches: [Touch] = []
     var activeTouchpadGesture: TouchpadGestureKind?
     var winners: [GestureRecognizer] = []
+    /// Recognizers holding delayed transitions until others fail.
+    var waiters: [GestureRecognizer] = []
     var currentInput: CurrentInput = .none
     var currentTime = Timestamp(microseconds: 0)
     var viewTouches: [Int: ViewTouch] = [:]
@@ -122,19 +124,18 @@ public final class GestureEnvironment {
         }
         for touch in began { bind(touch) }
 
-        for recognizer in recognizers where !recognizer.touchIDs.isEmpty {
-            // Most recognizers track every live touch; only the others need filtered lists.
-            let all = recognizer.touchIDs.count == liveTouches.count
-            let ids = recognizer.touchIDs
-            func mine(_ list: [Touch]) -> [Touch] { all ? list : list.filter { ids.contains($0.id) } }
-            let myBegan = mine(began)
-            if !myBegan.isEmpty, recognizer.receivesInput { recognizer.touchesBegan(myBegan, with: event) }
-            let myMoved = mine(moved)
-            if !myMoved.isEmpty, recognizer.receivesInput { recognizer.touchesMoved(myMoved, with: event) }
-            let myEnded = mine(ended)
-            if !myEnded.isEmpty, recognizer.receivesInput { recognizer.touchesEnded(myEnded, with: event) }
-            let myCancelled = mine(cancelled)
-            if !myCancelled.isEmpty, recognizer.receivesInput { recognizer.touchesCancelled(myCancelled, with: event) }
+        let liveCount = liveTouches.count
+        for recognizer in recognizers where recognizer.receivesInput {
+            let count = recognizer.touchIDs.count
+            if count == 0 { continue }
+            if count == liveCount {
+                // The common case: the recognizer tracks every live touch.
+                deliver(to: recognizer, began, moved, ended, cancelled, event)
+            } else {
+                let ids = recognizer.touchIDs
+                func mine(_ list: [Touch]) -> [Touch] { list.isEmpty ? list : list.filter { ids.contains($0.id) } }
+                deliver(to: recognizer, mine(began), mine(moved), mine(ended), mine(cancelled), event)
+            }
         }
 
         // As in UIKit, recognizers see a touch before the view does.
@@ -186,6 +187,16 @@ public final class GestureEnvironment {
     }
 
     // MARK: Touches
+
+    private func deliver(
+        to recognizer: GestureRecognizer, _ began: [Touch], _ moved: [Touch], _ ended: [Touch],
+        _ cancelled: [Touch], _ event: TouchEvent
+    ) {
+        if !began.isEmpty { recognizer.touchesBegan(began, with: event) }
+        if !moved.isEmpty, recognizer.receivesInput { recognizer.touchesMoved(moved, with: event) }
+        if !ended.isEmpty, recognizer.receivesInput { recognizer.touchesEnded(ended, with: event) }
+        if !cancelled.isEmpty, recognizer.receivesInput { recognizer.touchesCancelled(cancelled, with: event) }
+    }
 
     func liveTouch(_ id: Int) -> Touch? {
         liveTouches.first { $0.id == id }
@@ -242,7 +253,7 @@ public final class GestureEnvironment {
             if recognizer.timerToken != nil { return }
             if !recognizer.pending.isEmpty {
                 report("\(recognizer.label) was still waiting for others to fail when the sequence ended; failing it")
-                recognizer.pending.removeAll()
+                stopWaiting(recognizer)
                 commit(recognizer, .failed, cause: .sequenceEnded)
             }
         }
@@ -255,7 +266,7 @@ public final class GestureEnvironment {
 
     func resetRecognizer(_ recognizer: GestureRecognizer, log: Bool) {
         recognizer.cancelTimer()
-        recognizer.pending.removeAll()
+        stopWaiting(recognizer)
         recognizer.touchIDs.removeAll()
         recognizer.isTracking = false
         recognizer.trackedType = nil
