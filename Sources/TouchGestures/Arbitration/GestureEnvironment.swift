@@ -25,16 +25,17 @@ public final class GestureEnvironment {
     public var diagnosticHandler: ((GestureDiagnostic) -> Void)?
 
     /// The attached recognizers in delivery order.
-    public private(set) var recognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
 
-    var liveTouches: [Touch] = []
-    var activeTouchpadGesture: TouchpadGestureKind?
-    var winners: [GestureRecognizer] = []
+    // One thread, never two overlapping accesses: no dynamic exclusivity checks needed.
+    @exclusivity(unchecked) var liveTouches: [Touch] = []
+    @exclusivity(unchecked) var activeTouchpadGesture: TouchpadGestureKind?
+    @exclusivity(unchecked) var winners: [GestureRecognizer] = []
     /// Recognizers holding delayed transitions until others fail.
-    var waiters: [GestureRecognizer] = []
-    var currentInput: CurrentInput = .none
-    var currentTime = Timestamp(microseconds: 0)
-    var viewTouches: [Int: ViewTouch] = [:]
+    @exclusivity(unchecked) var waiters: [GestureRecognizer] = []
+    @exclusivity(unchecked) var currentInput: CurrentInput = .none
+    @exclusivity(unchecked) var currentTime = Timestamp(microseconds: 0)
+    @exclusivity(unchecked) var viewTouches: [Int: ViewTouch] = [:]
     private var attachCount = 0
 
     enum CurrentInput {

@@ -31,7 +31,7 @@ open class GestureRecognizer {
 
     /// The recognizer's state. Read-only: subclasses move it with ``transition(to:)``,
     /// and the environment resets it to `possible` after a terminal state.
-    public internal(set) var state: GestureRecognizerState = .possible
+    @exclusivity(unchecked) public internal(set) var state: GestureRecognizerState = .possible
 
     /// A name for logs and rule files; also orders recognizers when two decide in the same event.
     public var name: String?
@@ -59,22 +59,24 @@ open class GestureRecognizer {
     /// Recognizers this one waits for, added with ``require(toFail:)``.
     public private(set) var failureRequirements: [GestureRecognizer] = []
 
-    var actions: [Action] = []
-    var observers: [(Token, (GestureRecognizer, GestureRecognizerState, GestureRecognizerState) -> Void)] = []
+    @exclusivity(unchecked) var actions: [Action] = []
+    @exclusivity(unchecked) var observers: [(Token, (GestureRecognizer, GestureRecognizerState, GestureRecognizerState) -> Void)] = []
     var nextToken = 0
-    var enabled = true
+    @exclusivity(unchecked) var enabled = true
 
-    // Arbitration state, owned by the environment.
-    var serial = 0
-    var touchIDs: [Int] = []
-    var isTracking = false
-    var pending: [GestureRecognizerState] = []
-    var timerToken: TimerToken?
+    // Arbitration state, owned by the environment. The engine runs on one thread and
+    // never holds two accesses to these at once, so their dynamic exclusivity checks
+    // (half the cost of a frame) are turned off.
+    @exclusivity(unchecked) var serial = 0
+    @exclusivity(unchecked) var touchIDs: [Int] = []
+    @exclusivity(unchecked) var isTracking = false
+    @exclusivity(unchecked) var pending: [GestureRecognizerState] = []
+    @exclusivity(unchecked) var timerToken: TimerToken?
     var timerName = ""
-    var touchpadFingers = 0
-    var touchpadOffset = Point.zero
+    @exclusivity(unchecked) var touchpadFingers = 0
+    @exclusivity(unchecked) var touchpadOffset = Point.zero
     /// The kind of device the recognizer follows in this sequence: one at a time.
-    var trackedType: TouchType?
+    @exclusivity(unchecked) var trackedType: TouchType?
 
     /// Makes a recognizer with no targets.
     public init() {}

@@ -36,7 +36,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         case holdEnd(cancelled: Bool)
     }
 
-    private var phase = Phase.idle
+    @exclusivity(unchecked) private var phase = Phase.idle
 
     open override var isContinuous: Bool { true }
     open override var kindName: String { "long-press" }

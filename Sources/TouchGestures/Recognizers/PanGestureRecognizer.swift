@@ -27,7 +27,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         case touchpadEnd(cancelled: Bool)
     }
 
-    private var phase = Phase.idle
+    @exclusivity(unchecked) private var phase = Phase.idle
     // The mean movement of the fingers, summed frame by frame, so the translation does
     // not jump when a finger lands or lifts (a centroid would).
     private var travelled = Point.zero

@@ -35,7 +35,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case touchpadEnd
     }
 
-    private var phase = Phase.idle
+    @exclusivity(unchecked) private var phase = Phase.idle
 
     open override var kindName: String { "swipe" }
     open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [.swipe] }

@@ -31,7 +31,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         case touchpadTap(fingers: Int, Timestamp)
     }
 
-    private var phase = Phase.idle
+    @exclusivity(unchecked) private var phase = Phase.idle
     private var starts: [(id: Int, location: Point)] = []
 
     open override var kindName: String { "tap" }

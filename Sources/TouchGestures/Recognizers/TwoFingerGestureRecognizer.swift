@@ -25,7 +25,7 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
         case touchpadEnd(cancelled: Bool)
     }
 
-    private var phase = Phase.idle
+    @exclusivity(unchecked) private var phase = Phase.idle
     /// Distance (mm) and angle (radians, clockwise) between the first two fingers when
     /// tracking started, or scale 1 and angle 0 for a touchpad pinch.
     private(set) var startSpan = 0.0
