@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The engine: UIKit's gesture-recognizer model with no system dependency.
@@ -17,6 +18,9 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
+        // Rule files: parse, validate with positions, compile into recognizers.
+        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOMLKit"]),
+        .testTarget(name: "RulebookTests", dependencies: ["Rulebook"]),
         // Measures the engine's cost per frame; run it in release mode (see README).
         .executableTarget(
             name: "EngineBenchmark",

@@ -1,0 +1,111 @@
+import TouchGestures
+
+/// The gestures a rule can name, one per recognizer of the engine.
+public enum GestureKind: String, CaseIterable, Sendable {
+    case tap
+    case longPress = "long-press"
+    case swipe, pan, pinch, rotation
+    case edgePan = "edge-pan"
+
+    /// Whether the gesture begins, changes and ends (and so has on-begin/on-step/...).
+    public var isContinuous: Bool {
+        switch self {
+        case .tap, .swipe: false
+        case .longPress, .pan, .pinch, .rotation, .edgePan: true
+        }
+    }
+}
+
+/// Which devices a rule listens to.
+public enum DeviceKind: String, CaseIterable, Sendable {
+    case touchpad, touchscreen, any
+
+    /// The engine's touch types for this kind.
+    public var touchTypes: Set<TouchType> {
+        switch self {
+        case .touchpad: [.indirect]
+        case .touchscreen: [.direct]
+        case .any: [.direct, .indirect]
+        }
+    }
+
+    func overlaps(_ other: DeviceKind) -> Bool {
+        !touchTypes.isDisjoint(with: other.touchTypes)
+    }
+}
+
+/// What to do when a rule's command is triggered while its previous run is still going.
+public enum OverlapPolicy: String, CaseIterable, Sendable {
+    /// Drop the new run.
+    case skip
+    /// Run it when the previous one ends; at most one waits.
+    case queue
+    /// Run it at once, beside the previous one.
+    case parallel
+}
+
+/// The moments a rule can run a command at.
+public enum RulePhase: String, Sendable, CaseIterable {
+    /// A discrete gesture was recognized, or a continuous one began (`command`).
+    case recognized
+    case begin, step, end, cancel
+}
+
+/// One validated rule: a gesture, its parameters, and what to run.
+public struct Rule: Sendable {
+    public var name: String
+    public var gesture: GestureKind
+    public var device: DeviceKind
+    /// A glob (`*`, `?`) on libinput's device name, e.g. `"*Touchpad*"`.
+    public var deviceName: String?
+    public var fingers: Int
+    /// Pan only: the most fingers; equal to `fingers` unless `max-fingers` is given.
+    public var maxFingers: Int
+    public var taps: Int
+    public var directions: SwipeDirection
+    public var edges: RectEdge
+    /// Engine tunables; nil keeps the engine's (or the `[settings]`) default.
+    public var tunables: Tunables
+    /// Scale (pinch), degrees (rotation) or millimetres (pan, edge-pan) between on-step runs.
+    public var step: Double?
+    public var commands: [RulePhase: String]
+    /// Seconds after which a running command is stopped; nil for no limit.
+    public var timeout: Duration?
+    public var overlap: OverlapPolicy
+    public var requireToFail: [String]
+    /// Line of the rule's `[rule.NAME]` header.
+    public var line: Int
+    public var column: Int
+}
+
+/// Engine tunables a rule or `[settings]` may set.
+public struct Tunables: Sendable, Equatable {
+    public var maxDuration: Duration?
+    public var maxInterval: Duration?
+    public var slop: Double?
+    public var multiTapSlop: Double?
+    public var pressDuration: Duration?
+    public var maxTapDuration: Duration?
+    public var distance: Double?
+    public var velocity: Double?
+    public var threshold: Double?
+    public var edgeWidth: Double?
+
+    public init() {}
+
+    /// Values of `self`, with `defaults` where `self` has none.
+    func merged(over defaults: Tunables) -> Tunables {
+        var result = self
+        result.maxDuration = maxDuration ?? defaults.maxDuration
+        result.maxInterval = maxInterval ?? defaults.maxInterval
+        result.slop = slop ?? defaults.slop
+        result.multiTapSlop = multiTapSlop ?? defaults.multiTapSlop
+        result.pressDuration = pressDuration ?? defaults.pressDuration
+        result.maxTapDuration = maxTapDuration ?? defaults.maxTapDuration
+        result.distance = distance ?? defaults.distance
+        result.velocity = velocity ?? defaults.velocity
+        result.threshold = threshold ?? defaults.threshold
+        result.edgeWidth = edgeWidth ?? defaults.edgeWidth
+        return result
+    }
+}

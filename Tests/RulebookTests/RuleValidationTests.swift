@@ -1,0 +1,268 @@
+import Testing
+@testable import Rulebook
+import TouchGestures
+
+/// Parses `text` and returns every diagnostic as printed, errors or warnings.
+func diagnostics(_ text: String) -> [String] {
+    do {
+        return try Rulebook.parse(text, file: "rules.toml").warnings.map(\.description)
+    } catch {
+        return error.diagnostics.map(\.description)
+    }
+}
+
+@Suite struct RuleValidationTests {
+    @Test func aValidFileHasNoDiagnostics() throws {
+        let book = try Rulebook.parse("""
+            # comments and blank lines are fine
+
+            [settings]
+            device = "touchpad"
+            timeout = "5s"
+
+            [rule.next-workspace]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            command = "swaymsg workspace next"
+
+            [rule.zoom]
+            gesture = "pinch"
+            step = 0.15
+            on-step = "zoom $TOUCHGEST_DIRECTION"
+            """, file: "rules.toml")
+        #expect(book.warnings.isEmpty)
+        #expect(book.rules.map(\.name) == ["next-workspace", "zoom"])
+        #expect(book.rules[0].directions == .left)
+        #expect(book.rules[0].device == .touchpad)
+        #expect(book.rules[0].timeout == .seconds(5))
+        #expect(book.rules[1].step == 0.15)
+        #expect(book.rules[1].fingers == 2)
+    }
+
+    @Test func aMisspelledDirectionNamesLineColumnValueAndTheFix() {
+        #expect(diagnostics("""
+            [rule.a]
+            gesture = "swipe"
+            fingers = 3
+            direction = "lefft"
+            command = "x"
+            """) == ["rules.toml:4:13: error: unknown direction 'lefft' (did you mean 'left'?); expected one of right, up-right, up, up-left, left, down-left, down, down-right, any"])
+    }
+
+    @Test func anUnknownKeyIsAnErrorWithASuggestionAndTheAllowedKeys() {
+        #expect(diagnostics("""
+            [rule.a]
+            gesture = "tap"
+            fingres = 2
+            command = "x"
+            """) == ["rules.toml:3:1: error: unknown key 'fingres' in rule 'a' (tap) (did you mean 'fingers'?); allowed keys: gesture, device, device-name, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, timeout, overlap, require-to-fail"])
+    }
+
+    @Test func aKeyOfAnotherGestureSaysWhichGesturesItAppliesTo() {
+        #expect(diagnostics("""
+            [rule.a]
+            gesture = "tap"
+            on-end = "x"
+            command = "y"
+            """) == ["rules.toml:3:1: error: key 'on-end' does not apply to gesture 'tap'; tap is discrete: use command; it applies to long-press, pan, pinch, rotation or edge-pan"])
+    }
+
+    @Test func everyErrorOfTheFileIsReportedAtOnceInLineOrder() {
+        #expect(diagnostics("""
+            [rule.a]
+            gesture = "swpie"
+            command = "x"
+
+            [rule.b]
+            gesture = "tap"
+            fingers = 0
+            taps = "two"
+            command = "x"
+
+            [rule.c]
+            gesture = "long-press"
+            duration = 500
+            """) == [
+                "rules.toml:2:11: error: unknown gesture 'swpie' (did you mean 'swipe'?); expected one of tap, long-press, swipe, pan, pinch, rotation, edge-pan",
+                "rules.toml:7:11: error: fingers 0 is out of range; expected 1 to 10",
+                "rules.toml:8:8: error: taps must be a whole number from 1 to 5, not the string \"two\"",
+                "rules.toml:11:1: error: rule 'c' runs nothing; add command, on-begin, on-step, on-end or on-cancel",
+                "rules.toml:13:12: error: duration must be a duration with a unit, like \"300ms\" or \"2s\", not the integer 500",
+            ])
+    }
+
+    @Test func aMissingGestureNamesTheRule() {
+        #expect(diagnostics("""
+            [rule.nothing]
+            command = "x"
+            """) == ["rules.toml:1:1: error: rule 'nothing' has no gesture; add gesture = one of tap, long-press, swipe, pan, pinch, rotation or edge-pan"])
+    }
+
+    @Test func duplicateRuleNamesPointAtBothDefinitions() {
+        #expect(diagnostics("""
+            [rule.a]
+            gesture = "tap"
+            command = "x"
+
+            [rule.a]
+            gesture = "tap"
+            command = "y"
+            """) == ["rules.toml:5:1: error: duplicate rule name 'a'; first defined at line 1"])
+    }
+
+    @Test func invalidTomlReportsTheParsersPosition() {
+        let result = diagnostics("""
+            [rule.a]
+            gesture = "tap
+            """)
+        #expect(result.count == 1)
+        #expect(result[0].hasPrefix("rules.toml:2:"))
+        #expect(result[0].contains("error: invalid TOML:"))
+    }
+
+    @Test func anUnknownRuleInRequireToFailIsAnErrorWithASuggestion() {
+        #expect(diagnostics("""
+            [rule.single]
+            gesture = "tap"
+            command = "x"
+            require-to-fail = ["dubble"]
+
+            [rule.double]
+            gesture = "tap"
+            taps = 2
+            command = "y"
+            """) == ["rules.toml:4:19: error: rule 'single' requires unknown rule 'dubble' to fail (did you mean 'double'?); rules in this file: single, double"])
+    }
+
+    @Test func aRequireToFailCycleIsAnErrorThatNamesTheRules() {
+        #expect(diagnostics("""
+            [rule.single]
+            gesture = "tap"
+            command = "x"
+
+            [rule.double]
+            gesture = "tap"
+            taps = 2
+            command = "y"
+            require-to-fail = ["single"]
+            """) == ["rules.toml:9:19: error: require-to-fail cycle: double -> single -> double; each would wait for the other forever: double waits for single (require-to-fail), single waits for double (more taps)"])
+    }
+
+    @Test func rulesThatCanNeverBeToldApartAreAWarning() throws {
+        let book = try Rulebook.parse("""
+            [rule.a]
+            gesture = "swipe"
+            fingers = 3
+            direction = ["left", "up"]
+            command = "x"
+
+            [rule.b]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            command = "y"
+            """, file: "rules.toml")
+        #expect(book.warnings.map(\.description) == [
+            "rules.toml:7:1: warning: rules 'a' and 'b' match the same gesture (swipe, 3 fingers, up,left, any) and can never be told apart; only one of them will run",
+        ])
+    }
+
+    @Test func touchpadLimitsOfLibinputAreErrors() {
+        #expect(diagnostics("""
+            [rule.a]
+            gesture = "swipe"
+            device = "touchpad"
+            fingers = 2
+            command = "x"
+
+            [rule.b]
+            gesture = "tap"
+            device = "touchpad"
+            fingers = 4
+            command = "x"
+            """) == [
+                "rules.toml:4:11: error: touchpad swipes need 3 or more fingers: libinput scrolls with 1 and 2",
+                "rules.toml:10:11: error: touchpads tap with 1, 2 or 3 fingers (libinput has no 4-finger tap)",
+            ])
+    }
+
+    @Test func onStepNeedsAStepAndCommandClashesWithOnBegin() {
+        #expect(diagnostics("""
+            [rule.a]
+            gesture = "pinch"
+            command = "x"
+            on-begin = "y"
+            on-step = "z"
+            """) == [
+                "rules.toml:4:1: error: command and on-begin both run when 'a' begins; keep one",
+                "rules.toml:5:1: error: on-step needs step = how far apart the steps are (scale, e.g. 0.15)",
+            ])
+    }
+
+    @Test func unknownTopLevelKeysAndSettingsAreErrors() {
+        #expect(diagnostics("""
+            [setings]
+            device = "touchpad"
+
+            [settings]
+            overlap = "sometimes"
+            tap-slopp = 3
+            """) == [
+                "rules.toml:1:1: error: unknown top-level key 'setings' (did you mean 'settings'?); a rule file has [settings] and [rule.NAME] tables",
+                "rules.toml:5:11: error: unknown overlap policy 'sometimes'; expected one of skip, queue, parallel",
+                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, tap-max-duration, tap-max-interval, tap-slop, tap-multi-tap-slop, long-press-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-width, edge-pan-slop",
+            ])
+    }
+
+    @Test func settingsProvideDefaultsThatRulesOverride() throws {
+        let book = try Rulebook.parse("""
+            [settings]
+            device = "touchscreen"
+            overlap = "parallel"
+            timeout = "none"
+            tap-max-interval = "400ms"
+            swipe-distance = 25
+
+            [rule.double]
+            gesture = "tap"
+            taps = 2
+            command = "x"
+
+            [rule.quick]
+            gesture = "tap"
+            taps = 3
+            max-interval = "200ms"
+            device = "touchpad"
+            overlap = "skip"
+            timeout = "1.5s"
+            command = "y"
+
+            [rule.swipe]
+            gesture = "swipe"
+            command = "z"
+            """, file: "rules.toml")
+        let double = try #require(book.rule(named: "double"))
+        #expect(double.device == .touchscreen && double.overlap == .parallel && double.timeout == nil)
+        #expect(double.tunables.maxInterval == .milliseconds(400))
+        let quick = try #require(book.rule(named: "quick"))
+        #expect(quick.device == .touchpad && quick.overlap == .skip && quick.timeout == .milliseconds(1500))
+        #expect(quick.tunables.maxInterval == .milliseconds(200))
+        #expect(book.rule(named: "swipe")?.tunables.distance == 25)
+    }
+
+    @Test func positionsSurviveMultiLineArraysAndStrings() {
+        #expect(diagnostics("""
+            [rule.a]
+            gesture = "swipe"
+            command = \"\"\"
+            notify-send "a = b"
+            \"\"\"
+            direction = [
+              "left",
+              "up",
+            ]
+            fingers = 99
+            """) == ["rules.toml:10:11: error: fingers 99 is out of range; expected 1 to 10"])
+    }
+}
