@@ -264,6 +264,10 @@ open class GestureRecognizer {
 
     // MARK: Location
 
+    /// The kind of device the recognizer is following in this sequence (nil when idle).
+    /// It stays set after the touches lift, until the recognizer is reset.
+    public var touchType: TouchType? { trackedType }
+
     /// The number of touches the recognizer is tracking; for a touchpad gesture, its finger count.
     public var numberOfTouches: Int {
         touchIDs.isEmpty ? touchpadFingers : touchIDs.count

@@ -51,6 +51,11 @@ public enum CoordinateSpace: Hashable, Sendable {
     case normalized
 }
 
+/// `value` with a fixed count of decimals (`1.250`), without Foundation.
+public func fixedDecimals(_ value: Double, _ decimals: Int) -> String {
+    value.formatted(decimals: decimals)
+}
+
 extension Double {
     /// The number with a fixed count of decimals, without Foundation.
     func formatted(decimals: Int) -> String {

@@ -1,0 +1,29 @@
+/// A command a rule asks to run, with the gesture's values as environment variables.
+public struct CommandRequest: Sendable, Equatable, CustomStringConvertible {
+    public var rule: String
+    public var phase: RulePhase
+    /// The shell command, exactly as written in the rule file.
+    public var command: String
+    /// `TOUCHGEST_*` variables; gesture values never go into the command text.
+    public var environment: [String: String]
+    public var timeout: Duration?
+    public var overlap: OverlapPolicy
+
+    public init(rule: String, phase: RulePhase, command: String, environment: [String: String],
+                timeout: Duration?, overlap: OverlapPolicy) {
+        self.rule = rule
+        self.phase = phase
+        self.command = command
+        self.environment = environment
+        self.timeout = timeout
+        self.overlap = overlap
+    }
+
+    public var description: String { "\(rule) \(phase.rawValue): \(command)" }
+}
+
+/// Whatever runs the commands: the command runner in the daemon, a recorder in tests
+/// and in `touchgest debug`.
+public protocol CommandSink: AnyObject {
+    func run(_ request: CommandRequest)
+}

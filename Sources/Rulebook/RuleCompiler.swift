@@ -1,0 +1,154 @@
+import TouchGestures
+
+/// A rulebook turned into recognizers wired to a command sink.
+///
+/// Each rule becomes one recognizer named after the rule, with the rule's parameters
+/// and the failure requirements the rulebook worked out.
+public final class CompiledRulebook {
+    public let rulebook: Rulebook
+    /// The recognizers in rule order.
+    public let recognizers: [GestureRecognizer]
+    private let triggers: [RuleTrigger]
+    private let filters: [DeviceNameFilter]
+
+    /// Builds the recognizers. `deviceName` tells a device's name for `device-name` globs.
+    public init(_ rulebook: Rulebook, sink: CommandSink, deviceName: @escaping (DeviceID) -> String? = { _ in nil }) {
+        self.rulebook = rulebook
+        var recognizers: [GestureRecognizer] = []
+        var triggers: [RuleTrigger] = []
+        var filters: [DeviceNameFilter] = []
+        for rule in rulebook.rules {
+            let recognizer = Self.makeRecognizer(rule, defaults: rulebook.settings)
+            recognizer.name = rule.name
+            recognizer.allowedTouchTypes = rule.device.touchTypes.intersection(recognizer.allowedTouchTypes)
+            if let pattern = rule.deviceName {
+                let filter = DeviceNameFilter(pattern: pattern, deviceName: deviceName)
+                recognizer.delegate = filter
+                filters.append(filter)
+            }
+            triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink))
+            recognizers.append(recognizer)
+        }
+        for requirement in rulebook.requirements {
+            guard let waiter = recognizers.first(where: { $0.name == requirement.waiter }),
+                  let waitedOn = recognizers.first(where: { $0.name == requirement.waitedOn }) else { continue }
+            // The rulebook has already rejected cycles, so this cannot throw.
+            try? waiter.require(toFail: waitedOn)
+        }
+        self.recognizers = recognizers
+        self.triggers = triggers
+        self.filters = filters
+    }
+
+    /// Attaches every recognizer to `environment`.
+    public func attach(to environment: GestureEnvironment) {
+        for recognizer in recognizers { environment.attach(recognizer) }
+    }
+
+    /// Detaches every recognizer from its environment (a gesture under way is cancelled).
+    public func detach() {
+        for recognizer in recognizers { recognizer.environment?.detach(recognizer) }
+    }
+
+    static func makeRecognizer(_ rule: Rule, defaults: Settings) -> GestureRecognizer {
+        let t = rule.tunables
+        switch rule.gesture {
+        case .tap:
+            let tap = TapGestureRecognizer()
+            tap.numberOfTapsRequired = rule.taps
+            tap.numberOfTouchesRequired = rule.fingers
+            if let value = t.maxDuration { tap.maximumTapDuration = value }
+            if let value = t.maxInterval { tap.maximumTapInterval = value }
+            if let value = t.slop { tap.allowableMovement = value }
+            if let value = t.multiTapSlop { tap.multiTapSlop = value }
+            return tap
+        case .longPress:
+            let press = LongPressGestureRecognizer()
+            press.numberOfTouchesRequired = rule.fingers
+            press.numberOfTapsRequired = rule.taps
+            if let value = t.pressDuration { press.minimumPressDuration = value }
+            if let value = t.slop { press.allowableMovement = value }
+            if let value = t.maxTapDuration { press.maximumTapDuration = value }
+            return press
+        case .swipe:
+            let swipe = SwipeGestureRecognizer()
+            swipe.numberOfTouchesRequired = rule.fingers
+            swipe.direction = rule.directions
+            if let value = t.distance { swipe.minimumDistance = value }
+            if let value = t.velocity { swipe.minimumVelocity = value }
+            return swipe
+        case .pan:
+            let pan = PanGestureRecognizer()
+            pan.minimumNumberOfTouches = rule.fingers
+            pan.maximumNumberOfTouches = rule.maxFingers
+            if let value = t.slop { pan.slop = value }
+            return pan
+        case .pinch:
+            let pinch = PinchGestureRecognizer()
+            pinch.numberOfTouchesRequired = rule.fingers
+            if let value = t.slop { pinch.slop = value }
+            if let value = t.threshold { pinch.touchpadThreshold = value }
+            return pinch
+        case .rotation:
+            let rotation = RotationGestureRecognizer()
+            rotation.numberOfTouchesRequired = rule.fingers
+            if let degrees = t.threshold { rotation.threshold = degrees * .pi / 180 }
+            return rotation
+        case .edgePan:
+            let edge = ScreenEdgePanGestureRecognizer()
+            edge.edges = rule.edges
+            edge.maximumNumberOfTouches = rule.maxFingers
+            edge.minimumNumberOfTouches = rule.fingers
+            if let value = t.edgeWidth { edge.edgeZoneWidth = value }
+            if let value = t.slop { edge.slop = value }
+            return edge
+        }
+    }
+}
+
+/// Lets a recognizer see only devices whose name matches a glob.
+final class DeviceNameFilter: GestureRecognizerDelegate {
+    let pattern: String
+    let deviceName: (DeviceID) -> String?
+
+    init(pattern: String, deviceName: @escaping (DeviceID) -> String?) {
+        self.pattern = pattern
+        self.deviceName = deviceName
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        deviceName(touch.device).map { globMatches(pattern, $0) } ?? false
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive event: TouchpadEvent) -> Bool {
+        deviceName(event.device).map { globMatches(pattern, $0) } ?? false
+    }
+}
+
+/// Shell-style glob: `*` any run of characters, `?` one character, the rest literal.
+func globMatches(_ pattern: String, _ text: String) -> Bool {
+    let pattern = Array(pattern)
+    let text = Array(text)
+    var p = 0
+    var t = 0
+    var star: Int?
+    var resume = 0
+    while t < text.count {
+        if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
+            p += 1
+            t += 1
+        } else if p < pattern.count && pattern[p] == "*" {
+            star = p
+            resume = t
+            p += 1
+        } else if let starAt = star {
+            p = starAt + 1
+            resume += 1
+            t = resume
+        } else {
+            return false
+        }
+    }
+    while p < pattern.count && pattern[p] == "*" { p += 1 }
+    return p == pattern.count
+}

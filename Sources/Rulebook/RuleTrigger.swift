@@ -1,0 +1,107 @@
+import TouchGestures
+
+/// Turns one rule's recognizer transitions into command requests: `command` when a
+/// discrete gesture is recognized or a continuous one begins, then on-begin, on-step
+/// every `step`, on-end and on-cancel.
+final class RuleTrigger {
+    let rule: Rule
+    private weak var sink: CommandSink?
+    /// Steps taken so far, signed (pinch, rotation), and where the last pan step was.
+    private var stepIndex = 0
+    private var stepAnchor = Point.zero
+
+    init(rule: Rule, recognizer: GestureRecognizer, sink: CommandSink) {
+        self.rule = rule
+        self.sink = sink
+        recognizer.addAction { [weak self] recognizer in self?.transitioned(recognizer) }
+    }
+
+    private func transitioned(_ recognizer: GestureRecognizer) {
+        switch recognizer.state {
+        case .began:
+            stepIndex = 0
+            stepAnchor = (recognizer as? PanGestureRecognizer)?.translation() ?? .zero
+            emit(.recognized, recognizer)
+            emit(.begin, recognizer)
+        case .changed:
+            steps(recognizer)
+        case .ended:
+            emit(rule.gesture.isContinuous ? .end : .recognized, recognizer)
+        case .cancelled:
+            emit(.cancel, recognizer)
+        case .possible, .failed:
+            break
+        }
+    }
+
+    private func steps(_ recognizer: GestureRecognizer) {
+        guard let step = rule.step, rule.commands[.step] != nil else { return }
+        switch recognizer {
+        case let pinch as PinchGestureRecognizer:
+            catchUp(to: Int(((pinch.scale - 1) / step).rounded(.towardZero)), recognizer, positive: "out", negative: "in")
+        case let rotation as RotationGestureRecognizer:
+            let degrees = rotation.rotation * 180 / .pi
+            catchUp(to: Int((degrees / step).rounded(.towardZero)), recognizer, positive: "clockwise", negative: "counterclockwise")
+        case let pan as PanGestureRecognizer:
+            let moved = pan.translation() - stepAnchor
+            guard moved.length >= step else { return }
+            stepAnchor = pan.translation()
+            stepIndex += 1
+            let direction = SwipeDirection.of(moved, diagonals: false).description
+            emit(.step, recognizer, extra: ["TOUCHGEST_DIRECTION": direction])
+        default:
+            break
+        }
+    }
+
+    /// Emits one step per boundary crossed since the last, so a fast pinch loses none.
+    private func catchUp(to target: Int, _ recognizer: GestureRecognizer, positive: String, negative: String) {
+        while stepIndex != target {
+            let forward = target > stepIndex
+            stepIndex += forward ? 1 : -1
+            emit(.step, recognizer, extra: ["TOUCHGEST_DIRECTION": forward ? positive : negative])
+        }
+    }
+
+    private func emit(_ phase: RulePhase, _ recognizer: GestureRecognizer, extra: [String: String] = [:]) {
+        guard let command = rule.commands[phase], let sink else { return }
+        var environment = values(of: recognizer, phase: phase)
+        environment.merge(extra) { _, new in new }
+        sink.run(CommandRequest(rule: rule.name, phase: phase, command: command, environment: environment,
+                                timeout: rule.timeout, overlap: rule.overlap))
+    }
+
+    /// The gesture's values as `TOUCHGEST_*` variables.
+    private func values(of recognizer: GestureRecognizer, phase: RulePhase) -> [String: String] {
+        let location = recognizer.location()
+        var values = [
+            "TOUCHGEST_RULE": rule.name,
+            "TOUCHGEST_GESTURE": rule.gesture.rawValue,
+            "TOUCHGEST_PHASE": phase.rawValue,
+            "TOUCHGEST_FINGERS": String(recognizer.numberOfTouches > 0 ? recognizer.numberOfTouches : rule.fingers),
+            "TOUCHGEST_DEVICE": recognizer.touchType == .indirect ? "touchpad" : "touchscreen",
+            "TOUCHGEST_X": fixedDecimals(location.x, 1),
+            "TOUCHGEST_Y": fixedDecimals(location.y, 1),
+        ]
+        if phase == .step { values["TOUCHGEST_STEP"] = String(stepIndex) }
+        switch recognizer {
+        case let swipe as SwipeGestureRecognizer:
+            values["TOUCHGEST_DIRECTION"] = swipe.recognizedDirection?.description
+        case let pinch as PinchGestureRecognizer:
+            values["TOUCHGEST_SCALE"] = fixedDecimals(pinch.scale, 3)
+            values["TOUCHGEST_VELOCITY"] = fixedDecimals(pinch.velocity, 3)
+        case let rotation as RotationGestureRecognizer:
+            values["TOUCHGEST_ROTATION"] = fixedDecimals(rotation.rotation * 180 / .pi, 1)
+            values["TOUCHGEST_VELOCITY"] = fixedDecimals(rotation.velocity * 180 / .pi, 1)
+        case let pan as PanGestureRecognizer:
+            let translation = pan.translation()
+            values["TOUCHGEST_DX"] = fixedDecimals(translation.x, 1)
+            values["TOUCHGEST_DY"] = fixedDecimals(translation.y, 1)
+            values["TOUCHGEST_VELOCITY"] = fixedDecimals(pan.velocity().length, 1)
+            if let edge = (pan as? ScreenEdgePanGestureRecognizer)?.startEdge { values["TOUCHGEST_EDGE"] = edge.description }
+        default:
+            break
+        }
+        return values
+    }
+}
