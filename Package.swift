@@ -21,6 +21,10 @@ let package = Package(
         // Rule files: parse, validate with positions, compile into recognizers.
         .target(name: "Rulebook", dependencies: ["TouchGestures", "TOMLKit"]),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook"]),
+        // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
+        .target(name: "CProcess"),
+        .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures"]),
+        .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures"]),
         // Measures the engine's cost per frame; run it in release mode (see README).
         .executableTarget(
             name: "EngineBenchmark",

@@ -1,0 +1,14 @@
+// The process calls Swift's Glibc module does not expose.
+#ifndef TOUCHGEST_CPROCESS_H
+#define TOUCHGEST_CPROCESS_H
+
+#include <sys/types.h>
+
+// pidfd_open(2): a descriptor that becomes readable when the process exits, so a
+// single-threaded poll loop can reap children without SIGCHLD. -1 and errno on failure.
+int cprocess_pidfd_open(pid_t pid);
+
+// pipe2(2) with O_CLOEXEC on both ends (Swift's Glibc module hides pipe2).
+int cprocess_pipe_cloexec(int fds[2]);
+
+#endif

@@ -1,0 +1,350 @@
+import CProcess
+import Glibc
+import TouchGestures
+
+/// Runs shell commands for gestures without ever blocking the caller's loop.
+///
+/// Each command runs as `/bin/sh -c COMMAND` in its own process group, stdin from
+/// /dev/null, stdout inherited, stderr captured (its tail is reported when the command
+/// fails). Gesture values reach it only as environment variables. The caller polls
+/// ``pollDescriptors`` and calls ``handleReadable(_:)``, and wakes at ``nextDeadline``
+/// for ``handleDeadlines()``; children are reaped through pidfds, so no SIGCHLD
+/// handler is needed and no zombie is left.
+public final class CommandRunner {
+    /// What to do when a job's key (its rule) still has a command running.
+    public enum Overlap: Sendable {
+        /// Drop the new job.
+        case skip
+        /// Start it when the running one ends; at most one waits, later ones are dropped.
+        case queue
+        /// Start it at once.
+        case parallel
+    }
+
+    /// One command to run.
+    public struct Job: Sendable, Equatable {
+        /// Groups jobs for the overlap policy: the rule's name.
+        public var key: String
+        public var command: String
+        /// Added to (and overriding) the runner's base environment.
+        public var environment: [String: String]
+        /// After this the process group gets SIGTERM, and SIGKILL a second later.
+        public var timeout: Duration?
+        public var overlap: Overlap
+
+        public init(key: String, command: String, environment: [String: String] = [:],
+                    timeout: Duration? = nil, overlap: Overlap = .queue) {
+            self.key = key
+            self.command = command
+            self.environment = environment
+            self.timeout = timeout
+            self.overlap = overlap
+        }
+    }
+
+    /// How a command ended.
+    public enum Status: Sendable, Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signalled(Int32)
+        /// Stopped because it ran past its timeout.
+        case timedOut
+        case couldNotStart(String)
+
+        public var description: String {
+            switch self {
+            case let .exited(code): "exited with status \(code)"
+            case let .signalled(signal): "killed by signal \(signal)"
+            case .timedOut: "stopped after its timeout"
+            case let .couldNotStart(reason): "could not start: \(reason)"
+            }
+        }
+
+        public var succeeded: Bool { self == .exited(0) }
+    }
+
+    /// What the runner did, for the daemon's log.
+    public enum Event: Sendable {
+        case started(Job, pid: Int32)
+        case skipped(Job)
+        case queued(Job)
+        case finished(Job, pid: Int32, status: Status, stderrTail: String)
+    }
+
+    /// Called with every event.
+    public var observer: ((Event) -> Void)?
+
+    /// The bytes of stderr kept per command.
+    public static let stderrTailLimit = 2_048
+    /// Time between SIGTERM and SIGKILL for a command past its timeout.
+    public static let killGrace: Duration = .seconds(1)
+
+    private final class Child {
+        let job: Job
+        let pid: Int32
+        var pidfd: Int32
+        var stderrFD: Int32
+        var stderrTail: [UInt8] = []
+        var deadline: Timestamp?
+        var timedOut = false
+
+        init(job: Job, pid: Int32, pidfd: Int32, stderrFD: Int32, deadline: Timestamp?) {
+            self.job = job
+            self.pid = pid
+            self.pidfd = pidfd
+            self.stderrFD = stderrFD
+            self.deadline = deadline
+        }
+    }
+
+    private let shell: String
+    private let baseEnvironment: [String: String]
+    private let now: () -> Timestamp
+    private var children: [Child] = []
+    private var waiting: [Job] = []
+
+    /// - Parameters:
+    ///   - baseEnvironment: the environment every command starts from (the daemon's own by default).
+    ///   - now: the monotonic clock, in the same base as libinput's timestamps.
+    public init(shell: String = "/bin/sh", baseEnvironment: [String: String]? = nil,
+                now: @escaping () -> Timestamp = CommandRunner.monotonicNow) {
+        self.shell = shell
+        self.baseEnvironment = baseEnvironment ?? Self.processEnvironment()
+        self.now = now
+    }
+
+    deinit {
+        for child in children {
+            if child.pidfd >= 0 { close(child.pidfd) }
+            if child.stderrFD >= 0 { close(child.stderrFD) }
+        }
+    }
+
+    /// Commands running now.
+    public var runningCount: Int { children.count }
+
+    /// Jobs waiting for their rule's previous command to end.
+    public var queuedCount: Int { waiting.count }
+
+    /// Descriptors to poll for reading: each child's pidfd and stderr pipe.
+    public var pollDescriptors: [Int32] {
+        children.flatMap { [$0.pidfd, $0.stderrFD] }.filter { $0 >= 0 }
+    }
+
+    /// The next timeout or kill deadline, if any.
+    public var nextDeadline: Timestamp? {
+        children.compactMap(\.deadline).min()
+    }
+
+    /// Starts a job, or skips or queues it by its overlap policy.
+    public func run(_ job: Job) {
+        if children.contains(where: { $0.job.key == job.key }) {
+            switch job.overlap {
+            case .skip:
+                observer?(.skipped(job))
+                return
+            case .queue:
+                if waiting.contains(where: { $0.key == job.key }) {
+                    observer?(.skipped(job))
+                } else {
+                    waiting.append(job)
+                    observer?(.queued(job))
+                }
+                return
+            case .parallel:
+                break
+            }
+        }
+        spawn(job)
+    }
+
+    /// Reads a descriptor from ``pollDescriptors`` that poll said is readable.
+    public func handleReadable(_ fd: Int32) {
+        guard let child = children.first(where: { $0.pidfd == fd || $0.stderrFD == fd }) else { return }
+        if fd == child.stderrFD {
+            drainStderr(child)
+        } else {
+            reap(child)
+        }
+    }
+
+    /// Stops commands past their timeout: SIGTERM to the group, SIGKILL after ``killGrace``.
+    public func handleDeadlines() {
+        let time = now()
+        for child in children {
+            guard let deadline = child.deadline, deadline <= time else { continue }
+            if child.timedOut {
+                kill(-child.pid, SIGKILL)
+                child.deadline = nil
+            } else {
+                child.timedOut = true
+                kill(-child.pid, SIGTERM)
+                child.deadline = time + Self.killGrace
+            }
+        }
+    }
+
+    /// Polls until every command (and every queued one) has finished or `timeout` passed;
+    /// for shutdown and tests. Returns whether all finished.
+    @discardableResult
+    public func waitUntilIdle(timeout: Duration) -> Bool {
+        let end = now() + timeout
+        while !children.isEmpty || !waiting.isEmpty {
+            let time = now()
+            guard time < end else { return false }
+            var limit = end - time
+            if let deadline = nextDeadline { limit = min(limit, max(deadline - time, .zero)) }
+            var fds = pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let milliseconds = Int32(clamping: (limit.wholeMicroseconds + 999) / 1_000)
+            if poll(&fds, nfds_t(fds.count), milliseconds) > 0 {
+                for entry in fds where entry.revents != 0 { handleReadable(entry.fd) }
+            }
+            handleDeadlines()
+        }
+        return true
+    }
+
+    /// Sends SIGTERM to every running command's process group (the daemon's shutdown
+    /// policy is to leave them alone; this is for callers that want otherwise).
+    public func terminateAll() {
+        waiting.removeAll()
+        for child in children { kill(-child.pid, SIGTERM) }
+    }
+
+    // MARK: Spawning and reaping
+
+    private func spawn(_ job: Job) {
+        var pipeFDs: [Int32] = [-1, -1]
+        guard cprocess_pipe_cloexec(&pipeFDs) == 0 else {
+            return finishUnstarted(job, reason: "pipe: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group, so a timeout stops the shell and whatever it started;
+        // default signal handling and an empty mask whatever the daemon set for itself.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        var environment = baseEnvironment
+        environment.merge(job.environment) { _, new in new }
+        let words: [String] = [shell, "-c", job.command]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }
+            .map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, shell, &actions, &attributes, argv, envp)
+        close(pipeFDs[1])
+        guard result == 0 else {
+            close(pipeFDs[0])
+            return finishUnstarted(job, reason: String(cString: strerror(result)))
+        }
+        _ = fcntl(pipeFDs[0], F_SETFL, fcntl(pipeFDs[0], F_GETFL) | O_NONBLOCK)
+        let pidfd = cprocess_pidfd_open(pid)
+        let child = Child(job: job, pid: pid, pidfd: pidfd, stderrFD: pipeFDs[0],
+                          deadline: job.timeout.map { now() + $0 })
+        children.append(child)
+        observer?(.started(job, pid: pid))
+        // Without pidfds (a kernel before 5.3) the child is reaped when its stderr closes.
+        if pidfd < 0 { child.pidfd = -1 }
+    }
+
+    private func finishUnstarted(_ job: Job, reason: String) {
+        observer?(.finished(job, pid: -1, status: .couldNotStart(reason), stderrTail: ""))
+        startWaiting(for: job.key)
+    }
+
+    private func drainStderr(_ child: Child) {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while child.stderrFD >= 0 {
+            let count = read(child.stderrFD, &buffer, buffer.count)
+            if count > 0 {
+                child.stderrTail.append(contentsOf: buffer[..<count])
+                if child.stderrTail.count > Self.stderrTailLimit {
+                    child.stderrTail.removeFirst(child.stderrTail.count - Self.stderrTailLimit)
+                }
+            } else if count < 0 && (errno == EAGAIN || errno == EINTR) {
+                return
+            } else {
+                close(child.stderrFD)
+                child.stderrFD = -1
+                if child.pidfd < 0 { reap(child) }
+            }
+        }
+    }
+
+    private func reap(_ child: Child) {
+        var status: Int32 = 0
+        let result = waitpid(child.pid, &status, WNOHANG)
+        guard result == child.pid else { return }
+        // Whatever the command wrote before it exited; a background process it left
+        // behind may keep the pipe open, so do not wait for the end of it.
+        if child.stderrFD >= 0 {
+            drainStderr(child)
+            if child.stderrFD >= 0 {
+                close(child.stderrFD)
+                child.stderrFD = -1
+            }
+        }
+        if child.pidfd >= 0 {
+            close(child.pidfd)
+            child.pidfd = -1
+        }
+        children.removeAll { $0 === child }
+        let exitStatus: Status
+        if child.timedOut {
+            exitStatus = .timedOut
+        } else if status & 0x7f == 0 {
+            exitStatus = .exited((status >> 8) & 0xff)
+        } else {
+            exitStatus = .signalled(status & 0x7f)
+        }
+        let tail = String(decoding: child.stderrTail, as: UTF8.self)
+        observer?(.finished(child.job, pid: child.pid, status: exitStatus, stderrTail: tail))
+        startWaiting(for: child.job.key)
+    }
+
+    private func startWaiting(for key: String) {
+        guard !children.contains(where: { $0.job.key == key }),
+              let index = waiting.firstIndex(where: { $0.key == key }) else { return }
+        spawn(waiting.remove(at: index))
+    }
+
+    // MARK: Clock and environment
+
+    /// CLOCK_MONOTONIC, libinput's clock, as a ``Timestamp``.
+    public static func monotonicNow() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Timestamp(microseconds: UInt64(spec.tv_sec) * 1_000_000 + UInt64(spec.tv_nsec) / 1_000)
+    }
+
+    static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,183 @@
+import Glibc
+import Testing
+@testable import CommandRunner
+import TouchGestures
+
+/// A fresh temporary directory for one test.
+func temporaryDirectory() -> String {
+    var template = Array("/tmp/touchgest-runner-XXXXXX".utf8CString)
+    return String(cString: mkdtemp(&template))
+}
+
+func readFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Open descriptors of this process.
+func openDescriptorCount() -> Int {
+    guard let directory = opendir("/proc/self/fd") else { return -1 }
+    defer { closedir(directory) }
+    var count = 0
+    while readdir(directory) != nil { count += 1 }
+    return count
+}
+
+/// Children of this process that are zombies (exited, never reaped).
+func zombieChildren() -> [Int32] {
+    guard let directory = opendir("/proc") else { return [] }
+    defer { closedir(directory) }
+    var zombies: [Int32] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard let pid = Int32(name), let stat = readFile("/proc/\(pid)/stat"),
+              let close = stat.lastIndex(of: ")") else { continue }
+        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+        if fields.count > 1, fields[0] == "Z", Int32(fields[1]) == getpid() { zombies.append(pid) }
+    }
+    return zombies
+}
+
+/// Collects the runner's events as short lines.
+final class EventLog {
+    var lines: [String] = []
+    var finished: [(job: CommandRunner.Job, status: CommandRunner.Status, stderr: String)] = []
+    func attach(_ runner: CommandRunner) {
+        runner.observer = { [unowned self] event in
+            switch event {
+            case let .started(job, _): lines.append("started \(job.command)")
+            case let .skipped(job): lines.append("skipped \(job.command)")
+            case let .queued(job): lines.append("queued \(job.command)")
+            case let .finished(job, _, status, stderr):
+                lines.append("finished \(job.command)")
+                finished.append((job, status, stderr))
+            }
+        }
+    }
+}
+
+@Suite(.serialized) struct CommandRunnerTests {
+    @Test func gestureValuesArriveAsEnvironmentVariablesAndAreNeverRunAsCode() throws {
+        let directory = temporaryDirectory()
+        let runner = CommandRunner()
+        runner.run(.init(key: "r", command: #"printf '%s|%s' "$TOUCHGEST_RULE" "$TOUCHGEST_DIRECTION" > "$OUT""#,
+                         environment: ["TOUCHGEST_RULE": "r", "TOUCHGEST_DIRECTION": "left; touch \(directory)/pwned",
+                                       "OUT": "\(directory)/out"]))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(readFile("\(directory)/out") == "r|left; touch \(directory)/pwned")
+        #expect(readFile("\(directory)/pwned") == nil)
+    }
+
+    @Test func standardInputIsDevNull() {
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        runner.run(.init(key: "r", command: #"[ "$(readlink /proc/$$/fd/0)" = /dev/null ]"#))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.finished.first?.status == .exited(0))
+    }
+
+    @Test func aFailingCommandReportsItsStatusAndTheTailOfItsStderr() {
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        runner.run(.init(key: "r", command: "echo first >&2; echo oops >&2; exit 3"))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.finished.first?.status == .exited(3))
+        #expect(log.finished.first?.stderr == "first\noops\n")
+    }
+
+    @Test func onlyTheTailOfALongStderrIsKept() {
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        runner.run(.init(key: "r", command: "i=0; while [ $i -lt 2000 ]; do echo line$i >&2; i=$((i+1)); done; exit 1"))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        let tail = log.finished.first?.stderr ?? ""
+        #expect(tail.count == CommandRunner.stderrTailLimit)
+        #expect(tail.hasSuffix("line1999\n"))
+    }
+
+    @Test func aCommandPastItsTimeoutIsStoppedWithEverythingItStarted() throws {
+        let directory = temporaryDirectory()
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        let start = CommandRunner.monotonicNow()
+        runner.run(.init(key: "r", command: "sleep 30 & echo $! > \(directory)/background; sleep 30", timeout: .milliseconds(200)))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.finished.first?.status == .timedOut)
+        #expect(CommandRunner.monotonicNow() - start < .seconds(5))
+        let background = try #require(readFile("\(directory)/background").flatMap { Int32($0.filter(\.isNumber)) })
+        // The background sleep was in the command's process group: gone, or a zombie
+        // waiting for init, but not running.
+        let state = readFile("/proc/\(background)/stat").map { $0[$0.index($0.lastIndex(of: ")")!, offsetBy: 2)] }
+        #expect(state == nil || state == "Z")
+    }
+
+    @Test func skipDropsARunWhileTheRulesCommandIsStillGoing() {
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        for _ in 0..<3 { runner.run(.init(key: "r", command: "sleep 0.3", overlap: .skip)) }
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.lines == ["started sleep 0.3", "skipped sleep 0.3", "skipped sleep 0.3", "finished sleep 0.3"])
+    }
+
+    @Test func queueKeepsOneRunForWhenTheCommandEnds() {
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        runner.run(.init(key: "r", command: "sleep 0.3", overlap: .queue))
+        runner.run(.init(key: "r", command: "true", overlap: .queue))
+        runner.run(.init(key: "r", command: "false", overlap: .queue))
+        runner.run(.init(key: "other", command: "exit 0", overlap: .queue))
+        #expect(runner.queuedCount == 1)
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.lines == ["started sleep 0.3", "queued true", "skipped false", "started exit 0", "finished exit 0",
+                              "finished sleep 0.3", "started true", "finished true"])
+    }
+
+    @Test func parallelRunsEveryCommandAtOnce() {
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        for _ in 0..<3 { runner.run(.init(key: "r", command: "sleep 0.2", overlap: .parallel)) }
+        #expect(runner.runningCount == 3)
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.finished.count == 3)
+    }
+
+    @Test func aShellThatCannotStartIsReportedNotThrown() {
+        let runner = CommandRunner(shell: "/nonexistent/sh")
+        let log = EventLog()
+        log.attach(runner)
+        runner.run(.init(key: "r", command: "true"))
+        #expect(runner.runningCount == 0)
+        #expect(log.finished.first?.status == .couldNotStart("No such file or directory"))
+    }
+
+    @Test func aThousandRunsLeaveNoZombieAndNoDescriptorBehind() {
+        let runner = CommandRunner()
+        let before = openDescriptorCount()
+        var finished = 0
+        runner.observer = { if case .finished = $0 { finished += 1 } }
+        for batch in 0..<20 {
+            for index in 0..<50 {
+                runner.run(.init(key: "r\(batch)-\(index)", command: index % 2 == 0 ? "true" : "echo x >&2; exit 1"))
+            }
+            #expect(runner.waitUntilIdle(timeout: .seconds(30)))
+        }
+        #expect(finished == 1_000)
+        #expect(openDescriptorCount() == before)
+        #expect(zombieChildren().isEmpty)
+    }
+}
