@@ -6,10 +6,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
+        .executable(name: "touchgest", targets: ["touchgest"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The engine: UIKit's gesture-recognizer model with no system dependency.
@@ -25,6 +27,15 @@ let package = Package(
         .target(name: "CProcess"),
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures"]),
         .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures"]),
+        // The command-line tool; thin: one file per subcommand.
+        .executableTarget(
+            name: "touchgest",
+            dependencies: [
+                "Rulebook", "CommandRunner", "TouchGestures",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner"]),
         // Measures the engine's cost per frame; run it in release mode (see README).
         .executableTarget(
             name: "EngineBenchmark",

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+@main
+struct Touchgest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchgest",
+        abstract: "Turn touchpad and touchscreen gestures into shell commands.",
+        discussion: """
+            Rules live in $XDG_CONFIG_HOME/touchgest/rules.toml (see touchgest-rules(5)).
+            """,
+        version: "0.1.0",
+        subcommands: [CheckCommand.self]
+    )
+}

@@ -1,0 +1,67 @@
+import Glibc
+import Testing
+
+@Suite struct CheckCommandTests {
+    @Test func theShippedExamplesCheckOkAndNothingElse() {
+        let result = touchgest("check \(packageRoot)/examples/*.toml")
+        #expect(result.status == 0)
+        #expect(result.stdout == "ok\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func aBrokenFileListsEveryErrorAndExitsOne() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.a]
+            gesture = "swipe"
+            direction = "lefft"
+            command = "x"
+
+            [rule.b]
+            gesture = "tap"
+            taps = 9
+            command = "y"
+            """)
+        let result = touchgest("check \(folder)/rules.toml")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            \(folder)/rules.toml:3:13: error: unknown direction 'lefft' (did you mean 'left'?); expected one of right, up-right, up, up-left, left, down-left, down, down-right, any
+            \(folder)/rules.toml:8:8: error: taps 9 is out of range; expected 1 to 5
+
+            """)
+    }
+
+    @Test func explainPrintsTheOrderAfterOk() {
+        let result = touchgest("check --explain \(packageRoot)/examples/sway.toml")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("ok\n"))
+        #expect(result.stdout.contains("launcher        tap, 3 fingers, 1 tap, touchpad; waits for float (more taps) to fail"))
+    }
+
+    @Test func withoutAPathItChecksTheXdgRuleFile() {
+        let config = temporaryFolder()
+        mkdir("\(config)/touchgest", 0o700)
+        writeText("\(config)/touchgest/rules.toml", "[rule.a]\ngesture = \"tap\"\ncommand = \"x\"\n")
+        let result = touchgest("check", environment: ["XDG_CONFIG_HOME": config])
+        #expect(result.status == 0)
+        #expect(result.stdout == "ok\n")
+    }
+
+    @Test func warningsArePrintedButDoNotFail() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.a]
+            gesture = "pinch"
+            command = "x"
+
+            [rule.b]
+            gesture = "pinch"
+            command = "y"
+            """)
+        let result = touchgest("check \(folder)/rules.toml")
+        #expect(result.status == 0)
+        #expect(result.stdout == "ok\n")
+        #expect(result.stderr == "\(folder)/rules.toml:5:1: warning: rules 'a' and 'b' match the same gesture (pinch, 2 fingers, any) and can never be told apart; only one of them will run\n")
+    }
+}
