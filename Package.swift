@@ -23,6 +23,13 @@ let package = Package(
         // Rule files: parse, validate with positions, compile into recognizers.
         .target(name: "Rulebook", dependencies: ["TouchGestures", "TOMLKit"]),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook"]),
+        // libinput + libudev, seen only by the input adapter.
+        .systemLibrary(
+            name: "CLibinput",
+            pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]
+        ),
+        .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures"]),
@@ -31,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "Rulebook", "CommandRunner", "TouchGestures",
+                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

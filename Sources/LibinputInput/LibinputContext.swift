@@ -1,0 +1,322 @@
+import CLibinput
+import Glibc
+import TouchGestures
+
+/// A libinput context of touchgest's own: a udev seat with hotplug, or named device
+/// nodes. It turns libinput's events into the engine's input and device events.
+///
+/// Tapping is enabled on this context's touchpads so that taps reach touchgest; the
+/// setting belongs to this context only and does not change the desktop's.
+public final class LibinputContext: PollSource {
+    /// Where input comes from.
+    public enum Backend: Sendable {
+        /// Every input device on a udev seat, with hotplug.
+        case seat(String)
+        /// Named device nodes (`/dev/input/eventN`).
+        case paths([String])
+    }
+
+    // libinput 1.22 reports unaccelerated touchpad gesture deltas normalized to its own
+    // touchpad scale: measured 10.5 units per millimetre at 12 and at 20 units/mm
+    // (docs/libinput-facts.md), not 1000 dpi.
+    static let gestureUnitsPerMillimetre = 10.53
+
+    /// Called with every translated event, in order.
+    public var handler: ((AdapterEvent) -> Void)?
+
+    /// The touch devices in use.
+    public var devices: [InputDevice] { Array(deviceStates.values.map(\.device)).sorted { $0.id.rawValue < $1.id.rawValue } }
+
+    private var context: OpaquePointer?
+    private var deviceStates: [OpaquePointer: DeviceState] = [:]
+    private var nextDeviceNumber = 1
+    private var nextTouchID = 1
+    var openFailures: [(path: String, errno: Int32)] = []
+
+    final class DeviceState {
+        let device: InputDevice
+        /// Live touches by libinput slot, and what changed since the last frame.
+        var touches: [Int32: Touch] = [:]
+        var changed: [Touch] = []
+        var gesture: (kind: TouchpadGestureKind, fingers: Int)?
+        var lastTime = Timestamp(microseconds: 0)
+
+        init(device: InputDevice) {
+            self.device = device
+        }
+    }
+
+    /// Opens the backend. Throws when nothing can be read at all; devices that cannot be
+    /// opened later (permissions) are reported through ``problems``.
+    public init(_ backend: Backend) throws(InputError) {
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        switch backend {
+        case let .seat(seat):
+            guard let udev = udev_new() else { throw .noUdev }
+            defer { udev_unref(udev) }
+            guard let created = libinput_udev_create_context(Self.interface, userData, udev) else { throw .noContext }
+            context = created
+            guard libinput_udev_assign_seat(created, seat) == 0 else { throw .seat(seat) }
+        case let .paths(paths):
+            guard let created = libinput_path_create_context(Self.interface, userData) else { throw .noContext }
+            context = created
+            for path in paths where libinput_path_add_device(created, path) == nil {
+                if let failure = openFailures.last(where: { $0.path == path }), failure.errno == EACCES || failure.errno == EPERM {
+                    throw .permission(path: path)
+                }
+                let reason = openFailures.last(where: { $0.path == path }).map { String(cString: strerror($0.errno)) }
+                    ?? "libinput does not take it as an input device"
+                throw .cannotOpen(path: path, reason: reason)
+            }
+        }
+    }
+
+    deinit {
+        if let context { libinput_unref(context) }
+    }
+
+    /// Problems opening devices, phrased for the user (e.g. missing permissions).
+    public var problems: [InputError] {
+        openFailures.map { failure in
+            failure.errno == EACCES || failure.errno == EPERM
+                ? .permission(path: failure.path)
+                : .cannotOpen(path: failure.path, reason: String(cString: strerror(failure.errno)))
+        }
+    }
+
+    // MARK: PollSource
+
+    public var pollDescriptors: [Int32] { context.map { [libinput_get_fd($0)] } ?? [] }
+
+    public func handleReadable(_ fd: Int32) { dispatch() }
+
+    public var nextDeadline: Timestamp? { nil }
+
+    public func handleDeadlines() {}
+
+    /// Reads everything libinput has and hands it to ``handler``.
+    public func dispatch() {
+        guard let context else { return }
+        libinput_dispatch(context)
+        while let event = libinput_get_event(context) {
+            translate(event)
+            libinput_event_destroy(event)
+        }
+    }
+
+    // MARK: Opening devices
+
+    nonisolated(unsafe) private static let interface: UnsafeMutablePointer<libinput_interface> = {
+        let pointer = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+        pointer.initialize(to: libinput_interface(
+            open_restricted: { path, flags, userData in
+                guard let path else { return -EINVAL }
+                let fd = open(path, flags | O_CLOEXEC)
+                if fd < 0 {
+                    let error = errno
+                    if let userData {
+                        let context = Unmanaged<LibinputContext>.fromOpaque(userData).takeUnretainedValue()
+                        context.openFailures.append((String(cString: path), error))
+                    }
+                    return -error
+                }
+                return fd
+            },
+            close_restricted: { fd, _ in close(fd) }))
+        return pointer
+    }()
+
+    // MARK: Translation
+
+    private func translate(_ event: OpaquePointer) {
+        let type = libinput_event_get_type(event)
+        let device = libinput_event_get_device(event)!
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            added(device)
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            removed(device)
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+             LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
+            if let state = deviceStates[device] { touch(event, type, state) }
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
+             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
+             LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
+            if let state = deviceStates[device] { gesture(event, type, state) }
+        case LIBINPUT_EVENT_POINTER_BUTTON:
+            if let state = deviceStates[device], state.device.kind == .touchpad { button(event, state) }
+        default:
+            // Keyboards, pointer motion, scrolling, tablets, switches: not touchgest's.
+            break
+        }
+    }
+
+    private func added(_ device: OpaquePointer) {
+        let kind: InputDevice.Kind
+        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0 {
+            kind = .touchpad
+        } else if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
+            kind = .touchscreen
+        } else {
+            return
+        }
+        var width = 0.0
+        var height = 0.0
+        let size = libinput_device_get_size(device, &width, &height) == 0 ? Size(width: width, height: height) : nil
+        let tapFingers = Int(libinput_device_config_tap_get_finger_count(device))
+        if tapFingers > 0 {
+            // Our own context only: the desktop's libinput keeps its own setting.
+            libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
+            // Tap-and-drag would hold back a tap's release waiting for a drag.
+            libinput_device_config_tap_set_drag_enabled(device, LIBINPUT_CONFIG_DRAG_DISABLED)
+        }
+        let touchCount = kind == .touchscreen ? Int(libinput_device_touch_get_touch_count(device)) : 0
+        let info = InputDevice(
+            id: DeviceID(nextDeviceNumber), name: String(cString: libinput_device_get_name(device)),
+            node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)), kind: kind, size: size,
+            slots: touchCount > 0 ? touchCount : nil, tapFingers: tapFingers)
+        nextDeviceNumber += 1
+        libinput_device_ref(device)
+        deviceStates[device] = DeviceState(device: info)
+        handler?(.deviceAdded(info))
+    }
+
+    private func removed(_ device: OpaquePointer) {
+        guard let state = deviceStates.removeValue(forKey: device) else { return }
+        // A device pulled mid-gesture: its touches and gesture end as cancelled, so no
+        // recognizer waits for an end that will never come.
+        let time = max(state.lastTime, PollScheduler.now())
+        if !state.touches.isEmpty {
+            let cancelled = state.touches.values.sorted { $0.id < $1.id }.map { touch -> Touch in
+                var touch = touch
+                touch.phase = .cancelled
+                touch.timestamp = time
+                return touch
+            }
+            handler?(.input(.touches(TouchEvent(timestamp: time, allTouches: cancelled, changedTouches: cancelled))))
+        }
+        if let (kind, fingers) = state.gesture {
+            let end: TouchpadGesture = switch kind {
+            case .swipe: .swipeEnd(fingers: fingers, cancelled: true)
+            case .pinch: .pinchEnd(fingers: fingers, cancelled: true)
+            case .hold, .tap: .holdEnd(fingers: fingers, cancelled: true)
+            }
+            handler?(.input(.touchpad(TouchpadEvent(end, timestamp: time, device: state.device.id))))
+        }
+        libinput_device_unref(device)
+        handler?(.deviceRemoved(state.device))
+    }
+
+    private func touch(_ event: OpaquePointer, _ type: libinput_event_type, _ state: DeviceState) {
+        let touchEvent = libinput_event_get_touch_event(event)!
+        let time = Timestamp(microseconds: libinput_event_touch_get_time_usec(touchEvent))
+        state.lastTime = time
+        let surface = state.device.size ?? Size(width: 1, height: 1)
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let slot = libinput_event_touch_get_slot(touchEvent)
+            let location = Point(x: libinput_event_touch_get_x(touchEvent), y: libinput_event_touch_get_y(touchEvent))
+            let normalized = Point(x: libinput_event_touch_get_x_transformed(touchEvent, 1),
+                                   y: libinput_event_touch_get_y_transformed(touchEvent, 1))
+            var touch: Touch
+            if type == LIBINPUT_EVENT_TOUCH_DOWN || state.touches[slot] == nil {
+                touch = Touch(id: nextTouchID, phase: .began, location: location, normalizedLocation: normalized,
+                              timestamp: time, type: .direct, device: state.device.id, surfaceSize: surface)
+                nextTouchID += 1
+            } else {
+                touch = state.touches[slot]!
+                touch.previousLocation = touch.location
+                touch.location = location
+                touch.normalizedLocation = normalized
+                touch.timestamp = time
+                touch.phase = .moved
+            }
+            state.touches[slot] = touch
+            record(touch, in: state)
+        case LIBINPUT_EVENT_TOUCH_UP:
+            let slot = libinput_event_touch_get_slot(touchEvent)
+            guard var touch = state.touches.removeValue(forKey: slot) else { return }
+            touch.previousLocation = touch.location
+            touch.phase = .ended
+            touch.timestamp = time
+            record(touch, in: state)
+        case LIBINPUT_EVENT_TOUCH_CANCEL:
+            // libinput cancels every touch of the device at once.
+            for (slot, var touch) in state.touches {
+                touch.phase = .cancelled
+                touch.timestamp = time
+                record(touch, in: state)
+                state.touches[slot] = nil
+            }
+        default:
+            flushFrame(state, at: time)
+        }
+    }
+
+    /// Adds a changed touch to the frame under construction (one entry per touch).
+    private func record(_ touch: Touch, in state: DeviceState) {
+        if let index = state.changed.firstIndex(where: { $0.id == touch.id }) {
+            var merged = touch
+            // A touch that began and moved in one frame still began in it.
+            if state.changed[index].phase == .began && touch.phase == .moved { merged.phase = .began }
+            state.changed[index] = merged
+        } else {
+            state.changed.append(touch)
+        }
+    }
+
+    private func flushFrame(_ state: DeviceState, at time: Timestamp) {
+        guard !state.changed.isEmpty else { return }
+        let changed = state.changed
+        state.changed.removeAll()
+        // In the next frame a touch that does not change is stationary.
+        for slot in state.touches.keys { state.touches[slot]?.phase = .stationary }
+        var all = state.touches.values.sorted { $0.id < $1.id }
+        all += changed.filter { $0.phase.isTerminal }
+        handler?(.input(.touches(TouchEvent(timestamp: time, allTouches: all, changedTouches: changed))))
+    }
+
+    private func gesture(_ event: OpaquePointer, _ type: libinput_event_type, _ state: DeviceState) {
+        let gestureEvent = libinput_event_get_gesture_event(event)!
+        let time = Timestamp(microseconds: libinput_event_gesture_get_time_usec(gestureEvent))
+        state.lastTime = time
+        let fingers = Int(libinput_event_gesture_get_finger_count(gestureEvent))
+        // Each accessor only for the event types libinput defines it for; anything else
+        // is logged by libinput as a client bug.
+        func cancelled() -> Bool { libinput_event_gesture_get_cancelled(gestureEvent) != 0 }
+        func delta() -> Point {
+            Point(x: libinput_event_gesture_get_dx_unaccelerated(gestureEvent),
+                  y: libinput_event_gesture_get_dy_unaccelerated(gestureEvent)) / Self.gestureUnitsPerMillimetre
+        }
+        let gesture: TouchpadGesture
+        switch type {
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN: gesture = .swipeBegin(fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE: gesture = .swipeUpdate(fingers: fingers, delta: delta())
+        case LIBINPUT_EVENT_GESTURE_SWIPE_END: gesture = .swipeEnd(fingers: fingers, cancelled: cancelled())
+        case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN: gesture = .pinchBegin(fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
+            gesture = .pinchUpdate(fingers: fingers, delta: delta(), scale: libinput_event_gesture_get_scale(gestureEvent),
+                                   angleDelta: libinput_event_gesture_get_angle_delta(gestureEvent))
+        case LIBINPUT_EVENT_GESTURE_PINCH_END: gesture = .pinchEnd(fingers: fingers, cancelled: cancelled())
+        case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: gesture = .holdBegin(fingers: fingers)
+        default: gesture = .holdEnd(fingers: fingers, cancelled: cancelled())
+        }
+        state.gesture = gesture.isEnd ? nil : (gesture.kind, fingers)
+        handler?(.input(.touchpad(TouchpadEvent(gesture, timestamp: time, device: state.device.id))))
+    }
+
+    private func button(_ event: OpaquePointer, _ state: DeviceState) {
+        let pointer = libinput_event_get_pointer_event(event)!
+        guard libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED else { return }
+        let fingers: Int
+        switch Int32(libinput_event_pointer_get_button(pointer)) {
+        case BTN_LEFT: fingers = 1
+        case BTN_RIGHT: fingers = 2
+        case BTN_MIDDLE: fingers = 3
+        default: return
+        }
+        let time = Timestamp(microseconds: libinput_event_pointer_get_time_usec(pointer))
+        state.lastTime = time
+        handler?(.input(.touchpad(TouchpadEvent(.tap(fingers: fingers), timestamp: time, device: state.device.id))))
+    }
+}

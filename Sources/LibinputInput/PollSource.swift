@@ -1,0 +1,13 @@
+import TouchGestures
+
+/// Something the event loop waits on: descriptors to read and a deadline.
+public protocol PollSource: AnyObject {
+    /// Descriptors to poll for reading, asked before every wait.
+    var pollDescriptors: [Int32] { get }
+    /// One of ``pollDescriptors`` is readable.
+    func handleReadable(_ fd: Int32)
+    /// The next moment the source wants to run without input, if any.
+    var nextDeadline: Timestamp? { get }
+    /// The clock passed ``nextDeadline``.
+    func handleDeadlines()
+}

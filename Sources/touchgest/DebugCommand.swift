@@ -1,0 +1,45 @@
+import ArgumentParser
+import LibinputInput
+import Rulebook
+import TouchGestures
+
+struct DebugCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "debug",
+        abstract: "Show devices, touches, touchpad gestures and every recognizer transition, live.",
+        discussion: """
+            Each recognizer is named after its rule. Lines read RULE FROM -> TO (CAUSE); when a
+            rule would run its command, the next line says so. Commands run only with --run.
+            """
+    )
+
+    @OptionGroup var rules: RulesOptions
+    @OptionGroup var input: InputOptions
+
+    @Flag(help: "One JSON object per line instead of text.")
+    var json = false
+
+    @Flag(name: .customLong("run"), help: "Run the rules' commands, as touchgest run would.")
+    var runCommands = false
+
+    func run() throws {
+        let book: Rulebook
+        do {
+            book = try Rulebook.load(path: rules.path)
+        } catch {
+            for diagnostic in error.diagnostics { printError(diagnostic.description) }
+            throw ExitCode(1)
+        }
+        let printer = DebugPrinter(json: json)
+        let session: Session
+        do {
+            session = try Session(backend: input.backend, runCommands: runCommands, observer: printer)
+        } catch {
+            printError("touchgest: error: \(error)")
+            throw ExitCode(1)
+        }
+        for problem in session.input.problems { printError("touchgest: warning: \(problem)") }
+        session.load(book)
+        session.runUntilSignalled()
+    }
+}

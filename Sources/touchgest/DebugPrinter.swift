@@ -1,0 +1,101 @@
+import LibinputInput
+import Rulebook
+import TouchGestures
+
+/// Prints what `touchgest debug` shows, as text or JSON lines.
+final class DebugPrinter: SessionObserver {
+    let json: Bool
+
+    init(json: Bool) {
+        self.json = json
+    }
+
+    func adapter(_ event: AdapterEvent) {
+        switch event {
+        case let .deviceAdded(device):
+            if json {
+                var line = JSONLine("device-added")
+                describe(device, into: &line)
+                emit(line.text)
+            } else {
+                emit("device added: \(device)")
+            }
+        case let .deviceRemoved(device):
+            if json {
+                var line = JSONLine("device-removed")
+                describe(device, into: &line)
+                emit(line.text)
+            } else {
+                emit("device removed: \(device.node)")
+            }
+        case let .input(.touches(frame)):
+            for touch in frame.changedTouches {
+                let phase = switch touch.phase {
+                case .began: "down"
+                case .moved, .stationary: "move"
+                case .ended: "up"
+                case .cancelled: "cancel"
+                }
+                if json {
+                    var line = JSONLine("touch")
+                    line.add("id", touch.id)
+                    line.add("phase", phase)
+                    line.add("x", touch.location.x)
+                    line.add("y", touch.location.y)
+                    line.add("time", Int(touch.timestamp.microseconds))
+                    emit(line.text)
+                } else {
+                    emit("touch \(touch.id) \(phase) \(touch.location) mm")
+                }
+            }
+        case let .input(.touchpad(event)):
+            if json {
+                var line = JSONLine("touchpad")
+                line.add("gesture", event.description.prefix { $0 != " " }.description)
+                line.add("fingers", event.gesture.fingers)
+                line.add("text", event.description)
+                line.add("time", Int(event.timestamp.microseconds))
+                emit(line.text)
+            } else {
+                emit("touchpad \(event)")
+            }
+        }
+    }
+
+    func transition(_ record: TransitionRecord) {
+        if json {
+            var line = JSONLine("transition")
+            line.add("recognizer", record.recognizer)
+            line.add("from", record.description.split(separator: " ")[1].description)
+            line.add("to", record.description.split(separator: " ")[3].description)
+            line.add("cause", record.cause.description)
+            line.add("time", Int(record.timestamp.microseconds))
+            emit(line.text)
+        } else {
+            emit(record.description)
+        }
+    }
+
+    func command(_ request: CommandRequest, running: Bool) {
+        if json {
+            var line = JSONLine("command")
+            line.add("rule", request.rule)
+            line.add("phase", request.phase.rawValue)
+            line.add("command", request.command)
+            line.add("run", running)
+            emit(line.text)
+        } else {
+            emit("  \(running ? "runs" : "would run"): \(request.command)")
+        }
+    }
+
+    private func describe(_ device: InputDevice, into line: inout JSONLine) {
+        line.add("node", device.node)
+        line.add("kind", device.kind.rawValue)
+        line.add("name", device.name)
+        if let size = device.size {
+            line.add("width", size.width)
+            line.add("height", size.height)
+        }
+    }
+}

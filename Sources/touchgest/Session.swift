@@ -1,0 +1,86 @@
+import CommandRunner
+import Glibc
+import LibinputInput
+import Rulebook
+import TouchGestures
+
+/// What a session reports as it goes.
+protocol SessionObserver: AnyObject {
+    func adapter(_ event: AdapterEvent)
+    func transition(_ record: TransitionRecord)
+    func command(_ request: CommandRequest, running: Bool)
+}
+
+/// The engine, the adapter, the rules and the runner in one poll loop.
+final class Session: CommandSink {
+    let loop = EventLoop()
+    let scheduler = PollScheduler()
+    let environment: GestureEnvironment
+    let input: LibinputContext
+    let runner: CommandRunner?
+    private(set) var compiled: CompiledRulebook?
+    private weak var observer: SessionObserver?
+    private var deviceNames: [DeviceID: String] = [:]
+
+    init(backend: LibinputContext.Backend, runCommands: Bool, observer: SessionObserver?) throws(InputError) {
+        environment = GestureEnvironment(scheduler: scheduler)
+        input = try LibinputContext(backend)
+        runner = runCommands ? CommandRunner() : nil
+        self.observer = observer
+        environment.transitionObserver = { [weak self] record in self?.observer?.transition(record) }
+        input.handler = { [weak self] event in self?.handle(event) }
+        loop.add(input)
+        loop.add(scheduler)
+        if let runner { loop.add(RunnerSource(runner)) }
+    }
+
+    /// Replaces the rules; a gesture under way on the old rules is cancelled.
+    func load(_ book: Rulebook) {
+        compiled?.detach()
+        let compiled = CompiledRulebook(book, sink: self) { [weak self] id in self?.deviceNames[id] }
+        compiled.attach(to: environment)
+        self.compiled = compiled
+    }
+
+    func handle(_ event: AdapterEvent) {
+        observer?.adapter(event)
+        switch event {
+        case let .deviceAdded(device): deviceNames[device.id] = device.name
+        case let .deviceRemoved(device): deviceNames[device.id] = nil
+        case let .input(input): environment.handle(input)
+        }
+    }
+
+    func run(_ request: CommandRequest) {
+        observer?.command(request, running: runner != nil)
+        runner?.run(CommandRunner.Job(
+            key: request.rule, command: request.command, environment: request.environment,
+            timeout: request.timeout, overlap: Self.overlap(request.overlap)))
+    }
+
+    static func overlap(_ policy: OverlapPolicy) -> CommandRunner.Overlap {
+        switch policy {
+        case .skip: .skip
+        case .queue: .queue
+        case .parallel: .parallel
+        }
+    }
+
+    /// Runs until SIGINT or SIGTERM.
+    func runUntilSignalled() {
+        let signals = SignalSource([SIGINT, SIGTERM]) { [weak self] _ in self?.loop.stop() }
+        loop.add(signals)
+        input.dispatch()
+        loop.run()
+    }
+}
+
+/// The command runner as a source of the poll loop.
+final class RunnerSource: PollSource {
+    let runner: CommandRunner
+    init(_ runner: CommandRunner) { self.runner = runner }
+    var pollDescriptors: [Int32] { runner.pollDescriptors }
+    func handleReadable(_ fd: Int32) { runner.handleReadable(fd) }
+    var nextDeadline: Timestamp? { runner.nextDeadline }
+    func handleDeadlines() { runner.handleDeadlines() }
+}
