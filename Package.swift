@@ -43,6 +43,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner"]),
+        // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
+        .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner"], exclude: ["Fixtures"]),
         // Measures the engine's cost per frame; run it in release mode (see README).
         .executableTarget(
             name: "EngineBenchmark",

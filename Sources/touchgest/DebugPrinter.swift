@@ -85,7 +85,10 @@ final class DebugPrinter: SessionObserver {
             line.add("run", running)
             emit(line.text)
         } else {
-            emit("  \(running ? "runs" : "would run"): \(request.command)")
+            var what = [request.rule, request.phase.rawValue]
+            if request.phase == .step, let step = request.environment["TOUCHGEST_STEP"] { what.append(step) }
+            if let direction = request.environment["TOUCHGEST_DIRECTION"] { what.append(direction) }
+            emit("  \(running ? "runs" : "would run") [\(what.joined(separator: " "))]: \(request.command)")
         }
     }
 

@@ -1,0 +1,133 @@
+import Testing
+
+/// Touchpad gestures through the real libinput on an emulated 100x70 mm clickpad.
+@Suite(.serialized) struct TouchpadTests {
+    @Test func threeAndFourFingerSwipesInEachDirection() {
+        var rules = ""
+        var script = "device touchpad\n"
+        var expected: [String] = []
+        for fingers in [3, 4] {
+            for (direction, move) in [("left", "-35,0"), ("right", "35,0"), ("up", "0,-30"), ("down", "0,30")] {
+                rules += """
+                    [rule.swipe-\(fingers)-\(direction)]
+                    gesture = "swipe"
+                    fingers = \(fingers)
+                    direction = "\(direction)"
+                    device = "touchpad"
+                    command = "true"
+
+                    """
+                let start = move.hasPrefix("-") ? "70,35" : move.hasPrefix("0,-") ? "50,50" : move.hasPrefix("0,") ? "50,20" : "30,35"
+                script += "touch \(fingers) at \(start) move \(move) over 200ms\nwait 250ms\n"
+                expected.append("swipe-\(fingers)-\(direction) possible -> recognized")
+            }
+        }
+        let run = rig(devices: ["touchpad"], rules: rules, script: script) { $0.decisions == expected }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.decisions == expected)
+    }
+
+    @Test func twoFingerPinchOutAndInStepsBothWays() {
+        let run = rig(devices: ["touchpad"], rules: """
+            [rule.zoom]
+            gesture = "pinch"
+            device = "touchpad"
+            step = 0.5
+            on-begin = "true"
+            on-step = "true"
+            on-end = "true"
+            """, script: """
+            device touchpad
+            pinch 2 at 50,35 from 20 to 60 over 300ms
+            wait 300ms
+            pinch 2 at 50,35 from 60 to 20 over 300ms
+            wait 300ms
+            """) { $0.decisions.count == 4 }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.decisions == ["zoom possible -> began", "zoom changed -> ended",
+                                  "zoom possible -> began", "zoom changed -> ended"])
+        // libinput's scale counts from where it detected the pinch: 20 to 60 mm ends at
+        // about 2.6, so three steps out; 60 to 20 mm ends at about 0.35, one step in.
+        #expect(run.commands == ["zoom begin", "zoom step 1 out", "zoom step 2 out", "zoom step 3 out", "zoom end",
+                                 "zoom begin", "zoom step -1 in", "zoom end"])
+    }
+
+    @Test func twoFingersTurningAreARotationNotAPinch() {
+        let run = rig(devices: ["touchpad"], rules: """
+            [rule.zoom]
+            gesture = "pinch"
+            device = "touchpad"
+            command = "true"
+
+            [rule.turn]
+            gesture = "rotation"
+            device = "touchpad"
+            command = "true"
+            """, script: """
+            device touchpad
+            rotate 2 at 50,35 radius 15 by 90 over 400ms
+            wait 300ms
+            """) { $0.decisions == ["turn possible -> began", "turn changed -> ended"] }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.decisions == ["turn possible -> began", "turn changed -> ended"])
+    }
+
+    @Test func aThreeFingerHoldBeginsAfterTheDurationAndEndsOnLift() {
+        let run = rig(devices: ["touchpad"], rules: """
+            [rule.hold]
+            gesture = "long-press"
+            fingers = 3
+            device = "touchpad"
+            command = "true"
+            """, script: """
+            device touchpad
+            hold 3 at 50,35 for 900ms
+            wait 300ms
+            """) { $0.decisions == ["hold possible -> began", "hold began -> ended"] }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.decisions == ["hold possible -> began", "hold began -> ended"])
+    }
+
+    @Test func oneTwoAndThreeFingerTapsAndADoubleTap() {
+        let expected = ["one possible -> recognized", "two possible -> recognized",
+                        "three possible -> recognized", "double possible -> recognized"]
+        let run = rig(devices: ["touchpad"], rules: """
+            [settings]
+            device = "touchpad"
+
+            [rule.one]
+            gesture = "tap"
+            command = "true"
+
+            [rule.double]
+            gesture = "tap"
+            taps = 2
+            command = "true"
+
+            [rule.two]
+            gesture = "tap"
+            fingers = 2
+            command = "true"
+
+            [rule.three]
+            gesture = "tap"
+            fingers = 3
+            command = "true"
+            """, script: """
+            device touchpad
+            tap 1 at 50,35
+            wait 700ms
+            tap 2 at 50,35
+            wait 700ms
+            tap 3 at 50,35
+            wait 700ms
+            tap 1 at 50,35
+            wait 120ms
+            tap 1 at 50,35
+            wait 700ms
+            """) { $0.decisions == expected }
+        #expect(run.status == 0, "\(run.stderr)")
+        // The single tap waits for the double tap to fail; the double tap never fires the single.
+        #expect(run.decisions == expected)
+    }
+}
