@@ -386,6 +386,12 @@ def main():
     if not program:
         parser.error("give the program to run after --")
 
+    # The testbed's uevent() builds events with libudev in this very process, so this
+    # process must run under umockdev's preload too (as umockdev-wrapper would do).
+    if "libumockdev-preload" not in os.environ.get("LD_PRELOAD", ""):
+        env = dict(os.environ, LD_PRELOAD="libumockdev-preload.so.0")
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
+
     import gi
     gi.require_version("UMockdev", "1.0")
     from gi.repository import UMockdev

@@ -241,13 +241,13 @@ public final class LibinputContext: PollSource {
             touch.timestamp = time
             record(touch, in: state)
         case LIBINPUT_EVENT_TOUCH_CANCEL:
-            // libinput cancels every touch of the device at once.
-            for (slot, var touch) in state.touches {
-                touch.phase = .cancelled
-                touch.timestamp = time
-                record(touch, in: state)
-                state.touches[slot] = nil
-            }
+            // One event per cancelled slot; libinput sends them for every live touch
+            // before DEVICE_REMOVED when a touchscreen goes away.
+            let slot = libinput_event_touch_get_slot(touchEvent)
+            guard var touch = state.touches.removeValue(forKey: slot) else { return }
+            touch.phase = .cancelled
+            touch.timestamp = time
+            record(touch, in: state)
         default:
             flushFrame(state, at: time)
         }

@@ -29,6 +29,15 @@ public final class CompiledRulebook {
             triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink))
             recognizers.append(recognizer)
         }
+        // Swipe rules on the same fingers and devices must sort directions alike: with a
+        // diagonal rule among them, all use eight sectors.
+        for (rule, recognizer) in zip(rulebook.rules, recognizers) {
+            guard let swipe = recognizer as? SwipeGestureRecognizer else { continue }
+            let neighbours = rulebook.rules.filter {
+                $0.gesture == .swipe && $0.fingers == rule.fingers && $0.device.overlaps(rule.device) && $0.deviceName == rule.deviceName
+            }
+            swipe.sectors = neighbours.contains { !$0.directions.isDisjoint(with: .diagonal) } ? .eight : .four
+        }
         for requirement in rulebook.requirements {
             guard let waiter = recognizers.first(where: { $0.name == requirement.waiter }),
                   let waitedOn = recognizers.first(where: { $0.name == requirement.waitedOn }) else { continue }

@@ -215,3 +215,29 @@ final class RuleRig {
         #expect(!globMatches("*Wacom*", "DLL075B:01 06CB:76AF Touchpad"))
     }
 }
+
+@Suite struct SwipeSectorCompileTests {
+    @Test func swipeRulesSharingFingersWithADiagonalRuleAllUseEightSectors() throws {
+        let rig = try RuleRig("""
+            [rule.up]
+            gesture = "swipe"
+            direction = "up"
+            command = "x"
+
+            [rule.up-right]
+            gesture = "swipe"
+            direction = "up-right"
+            command = "y"
+
+            [rule.three-up]
+            gesture = "swipe"
+            fingers = 3
+            direction = "up"
+            command = "z"
+            """)
+        let swipes = Dictionary(uniqueKeysWithValues: rig.compiled.recognizers.map { ($0.name!, $0 as! SwipeGestureRecognizer) })
+        #expect(swipes["up"]?.sectors == .eight)
+        #expect(swipes["up-right"]?.sectors == .eight)
+        #expect(swipes["three-up"]?.sectors == .four)
+    }
+}

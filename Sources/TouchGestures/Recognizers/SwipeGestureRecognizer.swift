@@ -16,6 +16,21 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Average speed in mm/s, from when all fingers were down to the minimum distance.
     public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
 
+    /// How many sectors a movement's direction is sorted into.
+    public enum Sectors: Sendable {
+        /// Eight if ``direction`` has a diagonal, else four.
+        case automatic
+        /// Up, down, left, right: 90 degrees each.
+        case four
+        /// The four and the diagonals: 45 degrees each.
+        case eight
+    }
+
+    /// How the direction of a movement is decided. Recognizers that compete for the same
+    /// fingers should agree, or a cardinal one (90 degrees wide) takes a diagonal swipe
+    /// before a diagonal one (45 degrees) sees it; the rulebook sees to that.
+    public var sectors = Sectors.automatic
+
     /// The direction of the last recognized swipe: one of ``direction``'s members.
     public private(set) var recognizedDirection: SwipeDirection?
 
@@ -88,7 +103,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         guard distance >= minimumDistance else { return }
         let seconds = elapsed.seconds
         let speed = seconds > 0 ? distance / seconds : .infinity
-        let moved = SwipeDirection.of(displacement, diagonals: !direction.isDisjoint(with: .diagonal))
+        let diagonals = switch sectors {
+        case .automatic: !direction.isDisjoint(with: .diagonal)
+        case .four: false
+        case .eight: true
+        }
+        let moved = SwipeDirection.of(displacement, diagonals: diagonals)
         guard speed >= minimumVelocity, direction.contains(moved) else { return fail() }
         phase = .idle
         recognizedDirection = moved

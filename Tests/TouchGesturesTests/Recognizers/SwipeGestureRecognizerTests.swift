@@ -98,3 +98,20 @@ import Testing
         #expect(rig.log == ["0 four possible -> failed"])
     }
 }
+
+@Suite struct SwipeSectorTests {
+    @Test func aCardinalSwipeWithEightSectorsLeavesADiagonalToTheDiagonalRecognizer() {
+        let rig = Rig()
+        let up = rig.add(SwipeGestureRecognizer(), "up")
+        up.direction = .up
+        let upRight = rig.add(SwipeGestureRecognizer(), "up-right")
+        upRight.direction = .upRight
+        rig.run(drag([1], from: (100, 100), by: (30, -30), t: 0, duration: 100))
+        // With automatic sectors "up" owns 90 degrees and takes the diagonal first.
+        #expect(rig.log.first == "40 up possible -> recognized")
+        up.sectors = .eight
+        rig.log.removeAll()
+        rig.run(drag([2], from: (100, 100), by: (30, -30), t: 1000, duration: 100))
+        #expect(rig.log.prefix(2) == ["1040 up possible -> failed", "1040 up-right possible -> recognized"])
+    }
+}
