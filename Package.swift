@@ -51,5 +51,12 @@ let package = Package(
             dependencies: ["TouchGestures"],
             path: "Benchmarks/EngineBenchmark"
         ),
+        // Measures event-to-action latency on the real libinput (scripts/measure).
+        .executableTarget(
+            name: "LatencyProbe",
+            dependencies: ["LibinputInput", "Rulebook", "TouchGestures", "CProcess"],
+            path: "Benchmarks/LatencyProbe",
+            exclude: ["rules.toml", "gestures.txt"]
+        ),
     ]
 )

@@ -1,0 +1,97 @@
+// Measures the time from libinput handing touchgest an event to a rule's command being
+// requested (the recognizer's action), on a real libinput context.
+//
+//   unshare -m --propagation private /usr/bin/python3 rig/touchrig.py --device touchpad \
+//       --device touchscreen --script Benchmarks/LatencyProbe/gestures.txt -- \
+//       .build/release/LatencyProbe RULES.toml
+//
+// (scripts/measure does exactly this.) Only commands caused directly by an input event
+// count: a decision a timer makes (a single tap once the double tap's wait is over) is
+// not input latency. Prints the figures when stopped with SIGINT or SIGTERM.
+import CProcess
+import Glibc
+import LibinputInput
+import Rulebook
+import TouchGestures
+
+/// Writes a line at once: the rig waits for the "device added" lines on a pipe.
+func say(_ text: String) {
+    var line = text + "\n"
+    line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+}
+
+final class Probe: CommandSink {
+    var handedOver: Timestamp?
+    var samples: [Int64] = []
+    var timerDecisions = 0
+
+    func run(_ request: CommandRequest) {
+        if let handedOver {
+            samples.append((PollScheduler.now() - handedOver).wholeMicroseconds)
+        } else {
+            timerDecisions += 1
+        }
+    }
+}
+
+guard CommandLine.arguments.count == 2 else {
+    print("usage: LatencyProbe RULES.toml")
+    exit(2)
+}
+let book: Rulebook
+do {
+    book = try Rulebook.load(path: CommandLine.arguments[1])
+} catch {
+    print(error)
+    exit(1)
+}
+let scheduler = PollScheduler()
+let environment = GestureEnvironment(scheduler: scheduler)
+let probe = Probe()
+let compiled = CompiledRulebook(book, sink: probe)
+compiled.attach(to: environment)
+let input: LibinputContext
+do {
+    input = try LibinputContext(.seat("seat0"))
+} catch {
+    print(error)
+    exit(1)
+}
+input.handler = { event in
+    switch event {
+    case let .deviceAdded(device): say("device added: \(device.node)")
+    case .deviceRemoved: break
+    case let .input(event):
+        probe.handedOver = PollScheduler.now()
+        environment.handle(event)
+        probe.handedOver = nil
+    }
+}
+final class Stop: PollSource {
+    let fd: Int32
+    let loop: EventLoop
+    init(_ loop: EventLoop) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        fd = cprocess_signalfd(&set)
+        self.loop = loop
+    }
+    var pollDescriptors: [Int32] { [fd] }
+    func handleReadable(_ fd: Int32) { loop.stop() }
+    var nextDeadline: Timestamp? { nil }
+    func handleDeadlines() {}
+}
+let loop = EventLoop()
+loop.add(input)
+loop.add(scheduler)
+loop.add(Stop(loop))
+input.dispatch()
+loop.run()
+
+let sorted = probe.samples.sorted()
+func percentile(_ p: Double) -> Int64 { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+say("commands caused directly by input: \(sorted.count) (and \(probe.timerDecisions) decided by timers, not counted)")
+say("event handed over -> command requested: median \(percentile(0.5)) us, p99 \(percentile(0.99)) us, max \(sorted.last ?? 0) us")
+say("poll wake-ups: \(loop.wakeups)")
