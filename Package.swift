@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The engine: UIKit's gesture-recognizer model with no system dependency.
@@ -40,6 +41,7 @@ let package = Package(
             dependencies: [
                 "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner"]),

@@ -289,6 +289,10 @@ def compile_script(lines, devices, fingers):
                 now += parse_duration(words[1])
             elif verb in ("remove", "add"):
                 steps.append((verb, now, by_key[words[1]]))
+            elif verb == "shell":
+                steps.append(("shell", now, line[len("shell"):].strip()))
+            elif verb == "signal":
+                steps.append(("signal", now, words[1]))
             elif verb == "replay":
                 device, frames = from_evemu(words[1])
                 for at, events in frames:
@@ -378,6 +382,8 @@ def main():
                         help="regular expression of the line PROGRAM prints once per device when ready")
     parser.add_argument("--settle", default="400ms", help="quiet time after the script before PROGRAM is stopped")
     parser.add_argument("--signal", default="INT", help="signal that stops PROGRAM")
+    parser.add_argument("--merge-stderr", action="store_true",
+                        help="read PROGRAM's standard error too (for readiness and output)")
     parser.add_argument("--late", action="append", default=[],
                         help="a --device that is not there at start; the script adds it with 'add'")
     parser.add_argument("program", nargs=argparse.REMAINDER)
@@ -444,7 +450,8 @@ def main():
     env = dict(os.environ, UMOCKDEV_DIR=testbed.get_root_dir(), TOUCHRIG_REPAIR_LOG=repair_log,
                LD_PRELOAD=f"{preload}:libumockdev-preload.so.0")
 
-    child = subprocess.Popen(program, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
+    child = subprocess.Popen(program, stdout=subprocess.PIPE, env=env, text=True, bufsize=1,
+                             stderr=subprocess.STDOUT if args.merge_stderr else None)
     lines = queue.Queue()
 
     def pump():
@@ -487,6 +494,10 @@ def main():
             fds.pop(device.node, None)
             testbed.uevent(device.syspath, "remove")
             testbed.remove_device(device.syspath)
+        elif kind == "shell":
+            subprocess.run(device, shell=True, check=False)
+        elif kind == "signal":
+            child.send_signal(getattr(signal, f"SIG{device}"))
         elif kind == "add":
             plug(device)
             testbed.uevent(device.syspath, "add")

@@ -28,6 +28,8 @@ struct RigRun {
     var status: Int32
     var lines: [String]
     var stderr: String
+    /// The run's folder: rules, script, and whatever its commands wrote.
+    var folder = ""
 
     /// Recognizer decisions, `RULE FROM -> TO`, without `changed`, `failed` and resets.
     var decisions: [String] {
@@ -90,24 +92,30 @@ func readText(_ path: String) -> String {
 /// About 1 run in 150 under heavy load loses its stream at a repaired partial read
 /// (shared/TESTING.md, pitfall 11). When `accept` rejects a run that needed a repair,
 /// it is run once more, and the retry is reported; a run that fails without one fails.
+///
+/// `$FOLDER` in the rules, the script and `files` stands for the run's own folder, which
+/// holds `rules.toml`, `script.txt` and `files`.
 func rig(devices: [String], rules: String, script: String, arguments: String = "debug",
-         extra: String = "", accept: (RigRun) -> Bool = { _ in true }) -> RigRun {
-    let first = rigOnce(devices: devices, rules: rules, script: script, arguments: arguments, extra: extra)
+         extra: String = "", files: [String: String] = [:], accept: (RigRun) -> Bool = { _ in true }) -> RigRun {
+    let first = rigOnce(devices: devices, rules: rules, script: script, arguments: arguments, extra: extra, files: files)
     guard !accept(first), first.repairedReads else { return first }
     print("touchgest e2e: a run needed a repaired read and did not match; running it once more")
-    return rigOnce(devices: devices, rules: rules, script: script, arguments: arguments, extra: extra)
+    return rigOnce(devices: devices, rules: rules, script: script, arguments: arguments, extra: extra, files: files)
 }
 
-private func rigOnce(devices: [String], rules: String, script: String, arguments: String, extra: String) -> RigRun {
+private func rigOnce(devices: [String], rules: String, script: String, arguments: String, extra: String,
+                     files: [String: String]) -> RigRun {
     let folder = temporaryFolder()
     chmod(folder, 0o700)
-    writeText("\(folder)/rules.toml", rules)
-    writeText("\(folder)/script.txt", script)
+    func local(_ text: String) -> String { text.replacing("$FOLDER", with: folder) }
+    writeText("\(folder)/rules.toml", local(rules))
+    writeText("\(folder)/script.txt", local(script))
+    for (name, text) in files { writeText("\(folder)/\(name)", local(text)) }
     let unshare = getuid() == 0 ? "unshare -m --propagation private" : "unshare -rm --propagation private"
     let deviceArguments = devices.map { "--device \($0)" }.joined(separator: " ")
     let command = "\(unshare) /usr/bin/python3 '\(packageRoot)/rig/touchrig.py' \(deviceArguments) \(extra) "
         + "--script \(folder)/script.txt -- '\(touchgestBinary)' \(arguments) --rules \(folder)/rules.toml "
-        + "> \(folder)/out 2> \(folder)/err"
+        + "> \(folder)/rig.out 2> \(folder)/rig.err"
     let runner = CommandRunner()
     var status: Int32 = -1
     runner.observer = { event in
@@ -115,6 +123,7 @@ private func rigOnce(devices: [String], rules: String, script: String, arguments
     }
     runner.run(.init(key: "rig", command: command, timeout: .seconds(120)))
     runner.waitUntilIdle(timeout: .seconds(150))
-    let out = readText("\(folder)/out")
-    return RigRun(status: status, lines: out.split(separator: "\n").map(String.init), stderr: readText("\(folder)/err"))
+    let out = readText("\(folder)/rig.out")
+    return RigRun(status: status, lines: out.split(separator: "\n").map(String.init), stderr: readText("\(folder)/rig.err"),
+                  folder: folder)
 }
