@@ -19,6 +19,16 @@ public struct InputDevice: Sendable, Hashable, CustomStringConvertible {
     /// Fingers tap-to-click recognizes (touchpads; 0 on touchscreens).
     public var tapFingers: Int
 
+    public init(id: DeviceID, name: String, node: String, kind: Kind, size: Size?, slots: Int?, tapFingers: Int) {
+        self.id = id
+        self.name = name
+        self.node = node
+        self.kind = kind
+        self.size = size
+        self.slots = slots
+        self.tapFingers = tapFingers
+    }
+
     public var description: String {
         let size = size.map { "\(fixedDecimals($0.width, 0))x\(fixedDecimals($0.height, 0))mm" } ?? "size unknown"
         let slots = slots.map { ", \($0) slots" } ?? ""

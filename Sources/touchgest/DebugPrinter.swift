@@ -5,12 +5,29 @@ import TouchGestures
 /// Prints what `touchgest debug` shows, as text or JSON lines.
 final class DebugPrinter: SessionObserver {
     let json: Bool
+    /// Replays prefix each line with the virtual time, in seconds from the recording's start.
+    let clock: (() -> Timestamp)?
+    let showInput: Bool
 
-    init(json: Bool) {
+    init(json: Bool, clock: (() -> Timestamp)? = nil, showInput: Bool = true) {
         self.json = json
+        self.clock = clock
+        self.showInput = showInput
+    }
+
+    /// `1.250s ` on a replay's virtual clock (which starts at 1 s), else nothing.
+    private var stamp: String {
+        guard let clock else { return "" }
+        let micros = Int64(clock().microseconds) - 1_000_000
+        return fixedDecimals(Double(micros) / 1_000_000, 3) + "s "
+    }
+
+    private func emit(_ text: String) {
+        touchgest.emit(text.hasPrefix("{") ? text : stamp + text)
     }
 
     func adapter(_ event: AdapterEvent) {
+        if case .input = event, !showInput { return }
         switch event {
         case let .deviceAdded(device):
             if json {

@@ -1,0 +1,81 @@
+import ArgumentParser
+import CommandRunner
+import Rulebook
+import TouchGestures
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a recording through the rules on virtual time and show what fires.",
+        discussion: """
+            Needs no touch device. The same file and rules give the same output every time:
+            attach a recording to a bug report, or tune thresholds. Commands run only with --run.
+            """
+    )
+
+    @OptionGroup var rules: RulesOptions
+
+    @Argument(help: ArgumentHelp("A recording made with touchgest record.", valueName: "file"))
+    var file: String
+
+    @Flag(help: "One JSON object per line instead of text.")
+    var json = false
+
+    @Flag(help: "Show the input events too, not only recognizer transitions and commands.")
+    var input = false
+
+    @Flag(name: .customLong("run"), help: "Run the rules' commands.")
+    var runCommands = false
+
+    func run() throws {
+        let book: Rulebook
+        do {
+            book = try Rulebook.load(path: rules.path, requireSafePermissions: runCommands)
+        } catch {
+            for diagnostic in error.diagnostics { printError(diagnostic.description) }
+            throw ExitCode(1)
+        }
+        for warning in book.warnings { printError(warning.description) }
+        let recording: Recording.Contents
+        do {
+            recording = try Recording.read(path: file)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        let scheduler = ManualScheduler()
+        let environment = GestureEnvironment(scheduler: scheduler)
+        let printer = DebugPrinter(json: json, clock: { scheduler.now }, showInput: input)
+        let runner = runCommands ? CommandRunner() : nil
+        let sink = ReplaySink(printer: printer, runner: runner)
+        let names = Dictionary(uniqueKeysWithValues: recording.devices.map { ($0.id, $0.name) })
+        let compiled = CompiledRulebook(book, sink: sink) { names[$0] }
+        compiled.attach(to: environment)
+        environment.transitionObserver = { printer.transition($0) }
+        for (time, event) in recording.events {
+            scheduler.advance(to: Timestamp(microseconds: time.microseconds - 1))
+            printer.adapter(event)
+            if case let .input(input) = event { environment.handle(input) }
+            scheduler.advance(to: time)
+        }
+        scheduler.runUntilIdle()
+        runner?.waitUntilIdle(timeout: .seconds(60))
+    }
+}
+
+/// Prints (and with --run, runs) the commands a replay triggers.
+final class ReplaySink: CommandSink {
+    let printer: DebugPrinter
+    let runner: CommandRunner?
+
+    init(printer: DebugPrinter, runner: CommandRunner?) {
+        self.printer = printer
+        self.runner = runner
+    }
+
+    func run(_ request: CommandRequest) {
+        printer.command(request, running: runner != nil)
+        runner?.run(CommandRunner.Job(key: request.rule, command: request.command, environment: request.environment,
+                                      timeout: request.timeout, overlap: Session.overlap(request.overlap)))
+    }
+}
