@@ -1,3 +1,4 @@
+import Glibc
 import LibinputInput
 import Rulebook
 import TouchGestures
@@ -8,11 +9,18 @@ final class DebugPrinter: SessionObserver {
     /// Replays prefix each line with the virtual time, in seconds from the recording's start.
     let clock: (() -> Timestamp)?
     let showInput: Bool
+    /// Colour only on a terminal, and never when NO_COLOR is set (no-color.org).
+    let colour = isatty(1) == 1 && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
 
     init(json: Bool, clock: (() -> Timestamp)? = nil, showInput: Bool = true) {
         self.json = json
         self.clock = clock
         self.showInput = showInput
+    }
+
+    /// Wraps `text` in an ANSI colour when colour is on: 2 dim, 32 green, 33 yellow, 36 cyan.
+    private func paint(_ code: Int, _ text: String) -> String {
+        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
     /// `1.250s ` on a replay's virtual clock (which starts at 1 s), else nothing.
@@ -35,7 +43,7 @@ final class DebugPrinter: SessionObserver {
                 describe(device, into: &line)
                 emit(line.text)
             } else {
-                emit("device added: \(device)")
+                emit(paint(36, "device added: \(device)"))
             }
         case let .deviceRemoved(device):
             if json {
@@ -43,7 +51,7 @@ final class DebugPrinter: SessionObserver {
                 describe(device, into: &line)
                 emit(line.text)
             } else {
-                emit("device removed: \(device.node)")
+                emit(paint(36, "device removed: \(device.node)"))
             }
         case let .input(.touches(frame)):
             for touch in frame.changedTouches {
@@ -62,7 +70,7 @@ final class DebugPrinter: SessionObserver {
                     line.add("time", Int(touch.timestamp.microseconds))
                     emit(line.text)
                 } else {
-                    emit("touch \(touch.id) \(phase) \(touch.location) mm")
+                    emit(paint(2, "touch \(touch.id) \(phase) \(touch.location) mm"))
                 }
             }
         case let .input(.touchpad(event)):
@@ -74,7 +82,7 @@ final class DebugPrinter: SessionObserver {
                 line.add("time", Int(event.timestamp.microseconds))
                 emit(line.text)
             } else {
-                emit("touchpad \(event)")
+                emit(paint(2, "touchpad \(event)"))
             }
         }
     }
@@ -89,7 +97,8 @@ final class DebugPrinter: SessionObserver {
             line.add("time", Int(record.timestamp.microseconds))
             emit(line.text)
         } else {
-            emit(record.description)
+            let decided = record.to == .began || record.to == .ended
+            emit(decided ? paint(32, record.description) : record.description)
         }
     }
 
@@ -105,7 +114,7 @@ final class DebugPrinter: SessionObserver {
             var what = [request.rule, request.phase.rawValue]
             if request.phase == .step, let step = request.environment["TOUCHGEST_STEP"] { what.append(step) }
             if let direction = request.environment["TOUCHGEST_DIRECTION"] { what.append(direction) }
-            emit("  \(running ? "runs" : "would run") [\(what.joined(separator: " "))]: \(request.command)")
+            emit(paint(33, "  \(running ? "runs" : "would run") [\(what.joined(separator: " "))]: \(request.command)"))
         }
     }
 

@@ -114,7 +114,8 @@ private func rigOnce(devices: [String], rules: String, script: String, arguments
     let unshare = getuid() == 0 ? "unshare -m --propagation private" : "unshare -rm --propagation private"
     let deviceArguments = devices.map { "--device \($0)" }.joined(separator: " ")
     let command = "\(unshare) /usr/bin/python3 '\(packageRoot)/rig/touchrig.py' \(deviceArguments) \(extra) "
-        + "--script \(folder)/script.txt -- '\(touchgestBinary)' \(arguments) --rules \(folder)/rules.toml "
+        + "--script \(folder)/script.txt -- '\(touchgestBinary)' \(local(arguments))"
+        + (arguments.hasPrefix("record") ? " " : " --rules \(folder)/rules.toml ")
         + "> \(folder)/rig.out 2> \(folder)/rig.err"
     let runner = CommandRunner()
     var status: Int32 = -1
@@ -126,4 +127,13 @@ private func rigOnce(devices: [String], rules: String, script: String, arguments
     let out = readText("\(folder)/rig.out")
     return RigRun(status: status, lines: out.split(separator: "\n").map(String.init), stderr: readText("\(folder)/rig.err"),
                   folder: folder)
+}
+
+/// Runs `touchgest ARGUMENTS` directly (no rig) and returns its standard output.
+func touchgestOutput(_ arguments: String) -> String {
+    let folder = temporaryFolder()
+    let runner = CommandRunner()
+    runner.run(.init(key: "touchgest", command: "'\(touchgestBinary)' \(arguments) > \(folder)/out 2>&1", timeout: .seconds(60)))
+    runner.waitUntilIdle(timeout: .seconds(90))
+    return readText("\(folder)/out")
 }
