@@ -34,7 +34,9 @@ let package = Package(
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures"]),
-        .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures"]),
+        .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures", "RunnerSoak"]),
+        // 1,000 commands in a process of its own, for the leak test (see its header).
+        .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
         // The command-line tool; thin: one file per subcommand.
         .executableTarget(
             name: "touchgest",
@@ -56,7 +58,7 @@ let package = Package(
         // Measures event-to-action latency on the real libinput (scripts/measure).
         .executableTarget(
             name: "LatencyProbe",
-            dependencies: ["LibinputInput", "Rulebook", "TouchGestures", "CProcess"],
+            dependencies: ["LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner"],
             path: "Benchmarks/LatencyProbe",
             exclude: ["rules.toml", "gestures.txt"]
         ),

@@ -293,6 +293,8 @@ def compile_script(lines, devices, fingers):
                 steps.append(("shell", now, line[len("shell"):].strip()))
             elif verb == "signal":
                 steps.append(("signal", now, words[1]))
+            elif verb == "stats":
+                steps.append(("stats", now, None))
             elif verb == "replay":
                 device, frames = from_evemu(words[1])
                 for at, events in frames:
@@ -382,6 +384,8 @@ def main():
                         help="regular expression of the line PROGRAM prints once per device when ready")
     parser.add_argument("--settle", default="400ms", help="quiet time after the script before PROGRAM is stopped")
     parser.add_argument("--signal", default="INT", help="signal that stops PROGRAM")
+    parser.add_argument("--timestamps", action="store_true",
+                        help="prefix PROGRAM's lines with milliseconds since it was started")
     parser.add_argument("--merge-stderr", action="store_true",
                         help="read PROGRAM's standard error too (for readiness and output)")
     parser.add_argument("--late", action="append", default=[],
@@ -450,12 +454,15 @@ def main():
     env = dict(os.environ, UMOCKDEV_DIR=testbed.get_root_dir(), TOUCHRIG_REPAIR_LOG=repair_log,
                LD_PRELOAD=f"{preload}:libumockdev-preload.so.0")
 
+    spawned = time.monotonic()
     child = subprocess.Popen(program, stdout=subprocess.PIPE, env=env, text=True, bufsize=1,
                              stderr=subprocess.STDOUT if args.merge_stderr else None)
     lines = queue.Queue()
 
     def pump():
         for line in child.stdout:
+            if args.timestamps:
+                line = f"[{(time.monotonic() - spawned) * 1000:.1f} ms] {line}"
             sys.stdout.write(line)
             sys.stdout.flush()
             lines.put(line)
@@ -498,6 +505,12 @@ def main():
             subprocess.run(device, shell=True, check=False)
         elif kind == "signal":
             child.send_signal(getattr(signal, f"SIG{device}"))
+        elif kind == "stats":
+            # Resident memory and how often the program went to sleep and woke (voluntary
+            # context switches): the wake-ups of a poll loop.
+            fields = dict(line.split(":", 1) for line in open(f"/proc/{child.pid}/status") if ":" in line)
+            print(f"touchrig: stats rss {fields['VmRSS'].strip()} wakeups {fields['voluntary_ctxt_switches'].strip()}",
+                  flush=True)
         elif kind == "add":
             plug(device)
             testbed.uevent(device.syspath, "add")

@@ -8,6 +8,7 @@
 // (scripts/measure does exactly this.) Only commands caused directly by an input event
 // count: a decision a timer makes (a single tap once the double tap's wait is over) is
 // not input latency. Prints the figures when stopped with SIGINT or SIGTERM.
+import CommandRunner
 import CProcess
 import Glibc
 import LibinputInput
@@ -24,23 +25,31 @@ final class Probe: CommandSink {
     var handedOver: Timestamp?
     var samples: [Int64] = []
     var timerDecisions = 0
+    var runner: CommandRunner?
 
     func run(_ request: CommandRequest) {
-        if let handedOver {
-            samples.append((PollScheduler.now() - handedOver).wholeMicroseconds)
-        } else {
+        guard let handedOver else {
             timerDecisions += 1
+            return
         }
+        if let runner {
+            runner.run(CommandRunner.Job(key: request.rule, command: request.command, overlap: .parallel))
+        }
+        samples.append((PollScheduler.now() - handedOver).wholeMicroseconds)
     }
 }
 
-guard CommandLine.arguments.count == 2 else {
-    print("usage: LatencyProbe RULES.toml")
+// With --spawn the commands really run (through CommandRunner, as touchgest run does) and
+// the time is measured to the moment each command's process has been started.
+let spawn = CommandLine.arguments.contains("--spawn")
+let arguments = CommandLine.arguments.filter { $0 != "--spawn" }
+guard arguments.count == 2 else {
+    print("usage: LatencyProbe [--spawn] RULES.toml")
     exit(2)
 }
 let book: Rulebook
 do {
-    book = try Rulebook.load(path: CommandLine.arguments[1])
+    book = try Rulebook.load(path: arguments[1])
 } catch {
     print(error)
     exit(1)
@@ -48,6 +57,7 @@ do {
 let scheduler = PollScheduler()
 let environment = GestureEnvironment(scheduler: scheduler)
 let probe = Probe()
+if spawn { probe.runner = CommandRunner() }
 let compiled = CompiledRulebook(book, sink: probe)
 compiled.attach(to: environment)
 let input: LibinputContext
@@ -86,6 +96,15 @@ final class Stop: PollSource {
 let loop = EventLoop()
 loop.add(input)
 loop.add(scheduler)
+final class RunnerSource: PollSource {
+    let runner: CommandRunner
+    init(_ runner: CommandRunner) { self.runner = runner }
+    var pollDescriptors: [Int32] { runner.pollDescriptors }
+    func handleReadable(_ fd: Int32) { runner.handleReadable(fd) }
+    var nextDeadline: Timestamp? { runner.nextDeadline }
+    func handleDeadlines() { runner.handleDeadlines() }
+}
+if let runner = probe.runner { loop.add(RunnerSource(runner)) }
 loop.add(Stop(loop))
 input.dispatch()
 loop.run()
@@ -93,5 +112,5 @@ loop.run()
 let sorted = probe.samples.sorted()
 func percentile(_ p: Double) -> Int64 { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
 say("commands caused directly by input: \(sorted.count) (and \(probe.timerDecisions) decided by timers, not counted)")
-say("event handed over -> command requested: median \(percentile(0.5)) us, p99 \(percentile(0.99)) us, max \(sorted.last ?? 0) us")
+say("event handed over -> command \(spawn ? "started (posix_spawn returned)" : "requested"): median \(percentile(0.5)) us, p99 \(percentile(0.99)) us, max \(sorted.last ?? 0) us")
 say("poll wake-ups: \(loop.wakeups)")
