@@ -101,7 +101,7 @@ enum Recording {
         let base: UInt64 = 1_000_000
         while fgets(&buffer, Int32(buffer.count), file) != nil {
             number += 1
-            let text = String(cString: buffer).trimmingTrailingNewline
+            let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }.trimmingTrailingNewline
             if number == 1 {
                 guard text == header else { throw .format(path, 1, "expected '\(header)'") }
                 continue

@@ -21,7 +21,7 @@ func zombieChildren() -> Int {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         guard let pid = Int32(name), let file = fopen("/proc/\(pid)/stat", "r") else { continue }
         var buffer = [CChar](repeating: 0, count: 1024)
-        let line = fgets(&buffer, 1024, file) != nil ? String(cString: buffer) : ""
+        let line = fgets(&buffer, 1024, file) != nil ? buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : ""
         fclose(file)
         guard let close = line.lastIndex(of: ")") else { continue }
         let fields = line[line.index(close, offsetBy: 2)...].split(separator: " ")
