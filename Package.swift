@@ -23,32 +23,35 @@ let package = Package(
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
         // Rule files: parse, validate with positions, compile into recognizers.
         .target(name: "Rulebook", dependencies: ["TouchGestures", "TOMLKit"]),
-        .testTarget(name: "RulebookTests", dependencies: ["Rulebook"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "TestSupport"]),
         // libinput + libudev, seen only by the input adapter.
         .systemLibrary(
             name: "CLibinput",
             pkgConfig: "libinput",
             providers: [.apt(["libinput-dev", "libudev-dev"])]
         ),
-        .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures"]),
+        // One thread, one poll: sources of descriptors and deadlines, and the real scheduler.
+        .target(name: "PollLoop", dependencies: ["TouchGestures"]),
+        .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures", "PollLoop"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
-        .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures"]),
-        .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures", "RunnerSoak"]),
+        .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
+        .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
         // 1,000 commands in a process of its own, for the leak test (see its header).
         .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
         // The command-line tool; thin: one file per subcommand.
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess",
+                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess", "PollLoop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner"]),
+        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport"]),
         // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
-        .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner", "TestSupport"], exclude: ["Fixtures"]),
         // Measures the engine's cost per frame; run it in release mode (see README).
         .executableTarget(
             name: "EngineBenchmark",
@@ -58,7 +61,7 @@ let package = Package(
         // Measures event-to-action latency on the real libinput (scripts/measure).
         .executableTarget(
             name: "LatencyProbe",
-            dependencies: ["LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner"],
+            dependencies: ["LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner", "PollLoop"],
             path: "Benchmarks/LatencyProbe",
             exclude: ["rules.toml", "gestures.txt"]
         ),

@@ -12,6 +12,7 @@ import CommandRunner
 import CProcess
 import Glibc
 import LibinputInput
+import PollLoop
 import Rulebook
 import TouchGestures
 
@@ -96,15 +97,7 @@ final class Stop: PollSource {
 let loop = EventLoop()
 loop.add(input)
 loop.add(scheduler)
-final class RunnerSource: PollSource {
-    let runner: CommandRunner
-    init(_ runner: CommandRunner) { self.runner = runner }
-    var pollDescriptors: [Int32] { runner.pollDescriptors }
-    func handleReadable(_ fd: Int32) { runner.handleReadable(fd) }
-    var nextDeadline: Timestamp? { runner.nextDeadline }
-    func handleDeadlines() { runner.handleDeadlines() }
-}
-if let runner = probe.runner { loop.add(RunnerSource(runner)) }
+if let runner = probe.runner { loop.add(runner) }
 loop.add(Stop(loop))
 input.dispatch()
 loop.run()

@@ -1,5 +1,6 @@
 import CProcess
 import Glibc
+import PollLoop
 import TouchGestures
 
 /// Runs shell commands for gestures without ever blocking the caller's loop.
@@ -106,7 +107,7 @@ public final class CommandRunner {
     ///   - baseEnvironment: the environment every command starts from (the daemon's own by default).
     ///   - now: the monotonic clock, in the same base as libinput's timestamps.
     public init(shell: String = "/bin/sh", baseEnvironment: [String: String]? = nil,
-                now: @escaping () -> Timestamp = CommandRunner.monotonicNow) {
+                now: @escaping () -> Timestamp = PollScheduler.now) {
         self.shell = shell
         self.baseEnvironment = baseEnvironment ?? Self.processEnvironment()
         self.now = now
@@ -326,14 +327,7 @@ public final class CommandRunner {
         spawn(waiting.remove(at: index))
     }
 
-    // MARK: Clock and environment
-
-    /// CLOCK_MONOTONIC, libinput's clock, as a ``Timestamp``.
-    public static func monotonicNow() -> Timestamp {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Timestamp(microseconds: UInt64(spec.tv_sec) * 1_000_000 + UInt64(spec.tv_nsec) / 1_000)
-    }
+    // MARK: Environment
 
     static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]

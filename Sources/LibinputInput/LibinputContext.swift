@@ -1,5 +1,6 @@
 import CLibinput
 import Glibc
+import PollLoop
 import TouchGestures
 
 /// A libinput context of touchgest's own: a udev seat with hotplug, or named device

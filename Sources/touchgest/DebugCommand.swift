@@ -31,14 +31,7 @@ struct DebugCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let printer = DebugPrinter(json: json)
-        let session: Session
-        do {
-            session = try Session(backend: input.backend, runCommands: runCommands, observer: printer)
-        } catch {
-            printError("touchgest: error: \(error)")
-            throw ExitCode(1)
-        }
-        for problem in session.input.problems { printError("touchgest: warning: \(problem)") }
+        let session = try Session.open(input, runCommands: runCommands, observer: printer)
         session.load(book)
         session.runUntilSignalled()
     }

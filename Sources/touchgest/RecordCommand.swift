@@ -22,14 +22,7 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let recorder = Recorder(writer: writer)
-        let session: Session
-        do {
-            session = try Session(backend: input.backend, runCommands: false, observer: recorder)
-        } catch {
-            printError("touchgest: error: \(error)")
-            throw ExitCode(1)
-        }
-        for problem in session.input.problems { printError("touchgest: warning: \(problem)") }
+        let session = try Session.open(input, runCommands: false, observer: recorder)
         printError("touchgest: recording to \(file); stop with Ctrl-C")
         session.runUntilSignalled()
     }

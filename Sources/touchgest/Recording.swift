@@ -1,5 +1,6 @@
 import Glibc
 import LibinputInput
+import PollLoop
 import TouchGestures
 
 /// touchgest's recording format: text, one event a line, times in microseconds from the

@@ -1,5 +1,5 @@
 import Glibc
-import LibinputInput
+import PollLoop
 import TouchGestures
 
 /// Watches a rule file's folder with inotify and calls `changed` when the file was

@@ -1,6 +1,8 @@
+import ArgumentParser
 import CommandRunner
 import Glibc
 import LibinputInput
+import PollLoop
 import Rulebook
 import TouchGestures
 
@@ -31,7 +33,21 @@ final class Session: CommandSink {
         input.handler = { [weak self] event in self?.handle(event) }
         loop.add(input)
         loop.add(scheduler)
-        if let runner { loop.add(RunnerSource(runner)) }
+        if let runner { loop.add(runner) }
+    }
+
+    /// Opens a session for a subcommand, or prints why not and exits 1; warns about
+    /// devices that could not be opened.
+    static func open(_ input: InputOptions, runCommands: Bool, observer: SessionObserver) throws -> Session {
+        let session: Session
+        do {
+            session = try Session(backend: input.backend, runCommands: runCommands, observer: observer)
+        } catch {
+            printError("touchgest: error: \(error)")
+            throw ExitCode(1)
+        }
+        for problem in session.input.problems { printError("touchgest: warning: \(problem)") }
+        return session
     }
 
     /// Replaces the rules; a gesture under way on the old rules is cancelled.
@@ -73,14 +89,4 @@ final class Session: CommandSink {
         input.dispatch()
         loop.run()
     }
-}
-
-/// The command runner as a source of the poll loop.
-final class RunnerSource: PollSource {
-    let runner: CommandRunner
-    init(_ runner: CommandRunner) { self.runner = runner }
-    var pollDescriptors: [Int32] { runner.pollDescriptors }
-    func handleReadable(_ fd: Int32) { runner.handleReadable(fd) }
-    var nextDeadline: Timestamp? { runner.nextDeadline }
-    func handleDeadlines() { runner.handleDeadlines() }
 }

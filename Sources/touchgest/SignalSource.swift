@@ -1,6 +1,6 @@
 import CProcess
 import Glibc
-import LibinputInput
+import PollLoop
 import TouchGestures
 
 /// Delivers signals to the poll loop through a signalfd.

@@ -1,26 +1,9 @@
 import Glibc
 import Testing
 @testable import CommandRunner
+import PollLoop
+import TestSupport
 import TouchGestures
-
-/// A fresh temporary directory for one test.
-func temporaryDirectory() -> String {
-    var template = Array("/tmp/touchgest-runner-XXXXXX".utf8CString)
-    return String(cString: mkdtemp(&template))
-}
-
-func readFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
 
 /// Collects the runner's events as short lines.
 final class EventLog {
@@ -42,7 +25,7 @@ final class EventLog {
 
 @Suite(.serialized) struct CommandRunnerTests {
     @Test func gestureValuesArriveAsEnvironmentVariablesAndAreNeverRunAsCode() throws {
-        let directory = temporaryDirectory()
+        let directory = temporaryFolder()
         let runner = CommandRunner()
         runner.run(.init(key: "r", command: #"printf '%s|%s' "$TOUCHGEST_RULE" "$TOUCHGEST_DIRECTION" > "$OUT""#,
                          environment: ["TOUCHGEST_RULE": "r", "TOUCHGEST_DIRECTION": "left; touch \(directory)/pwned",
@@ -83,15 +66,15 @@ final class EventLog {
     }
 
     @Test func aCommandPastItsTimeoutIsStoppedWithEverythingItStarted() throws {
-        let directory = temporaryDirectory()
+        let directory = temporaryFolder()
         let runner = CommandRunner()
         let log = EventLog()
         log.attach(runner)
-        let start = CommandRunner.monotonicNow()
+        let start = PollScheduler.now()
         runner.run(.init(key: "r", command: "sleep 30 & echo $! > \(directory)/background; sleep 30", timeout: .milliseconds(200)))
         #expect(runner.waitUntilIdle(timeout: .seconds(10)))
         #expect(log.finished.first?.status == .timedOut)
-        #expect(CommandRunner.monotonicNow() - start < .seconds(5))
+        #expect(PollScheduler.now() - start < .seconds(5))
         let background = try #require(readFile("\(directory)/background").flatMap { Int32($0.filter(\.isNumber)) })
         // The background sleep was in the command's process group: gone, or a zombie
         // waiting for init, but not running.
@@ -143,11 +126,8 @@ final class EventLog {
 
     @Test func aThousandRunsLeaveNoZombieAndNoDescriptorBehind() throws {
         // In a process of its own: other suites spawn and open descriptors meanwhile.
-        let bundle = CommandLine.arguments[0]
-        var folder = String(bundle[..<(bundle.lastIndex(of: "/") ?? bundle.startIndex)])
-        while folder.contains(".xctest") { folder = String(folder[..<folder.lastIndex(of: "/")!]) }
-        let soak = "\(folder)/RunnerSoak"
-        let output = temporaryDirectory() + "/soak.out"
+        let soak = builtExecutable("RunnerSoak")
+        let output = temporaryFolder() + "/soak.out"
         let runner = CommandRunner()
         runner.run(.init(key: "soak", command: "'\(soak)' > '\(output)'", timeout: .seconds(120)))
         #expect(runner.waitUntilIdle(timeout: .seconds(150)))

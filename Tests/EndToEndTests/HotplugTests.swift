@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// Devices coming and going while touchgest runs.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// What touchgest record writes, touchgest replay decides the same way as the live engine.

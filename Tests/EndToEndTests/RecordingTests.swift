@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// Recordings of a real Dell XPS 13 touchpad (Fixtures/recordings, MIT), replayed with

@@ -1,27 +1,11 @@
 import CommandRunner
 import Glibc
+import TestSupport
 import Testing
 
-/// The package's root folder, found from this file's path.
-let packageRoot: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
+let touchgestBinary = builtExecutable("touchgest")
 
 let recordings = "\(packageRoot)/Tests/EndToEndTests/Fixtures/recordings"
-
-/// The `touchgest` binary built beside the test bundle.
-let touchgestBinary: String = {
-    let bundle = CommandLine.arguments[0]
-    var folder = String(bundle[..<(bundle.lastIndex(of: "/") ?? bundle.startIndex)])
-    while !folder.isEmpty {
-        if access("\(folder)/touchgest", X_OK) == 0 { return "\(folder)/touchgest" }
-        guard folder.contains(".xctest") else { break }
-        folder = String(folder[..<folder.lastIndex(of: "/")!])
-    }
-    return "\(packageRoot)/.build/debug/touchgest"
-}()
 
 /// One run of `touchgest ARGS` on emulated devices through the real libinput.
 struct RigRun {
@@ -60,31 +44,6 @@ struct RigRun {
 
     /// Whether the rig had to complete a partial read (docs/libinput-facts.md).
     var repairedReads: Bool { stderr.contains("repaired") }
-}
-
-func temporaryFolder() -> String {
-    var template = Array("/tmp/touchgest-e2e-XXXXXX".utf8CString)
-    return String(cString: mkdtemp(&template))
-}
-
-func writeText(_ path: String, _ text: String, mode: mode_t = 0o600) {
-    let file = fopen(path, "w")!
-    fputs(text, file)
-    fclose(file)
-    chmod(path, mode)
-}
-
-func readText(_ path: String) -> String {
-    guard let file = fopen(path, "r") else { return "" }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Runs `touchgest debug` (or `program`) with `rules` on `devices`, playing `script`.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `touchgest run`, the daemon, on emulated devices: real commands, real reloads.

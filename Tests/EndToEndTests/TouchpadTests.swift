@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// Touchpad gestures through the real libinput on an emulated 100x70 mm clickpad.

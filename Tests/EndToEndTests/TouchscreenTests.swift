@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// Touchscreen gestures through the real libinput on an emulated 300x200 mm, 10-slot touchscreen.

@@ -1,23 +1,7 @@
 import Glibc
+import TestSupport
 import Testing
 @testable import Rulebook
-
-/// The package's root folder, found from this file's path.
-let packageRoot: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
-
-func listFolder(_ folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-        names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
-    }
-    return names.sorted()
-}
 
 /// Whether `word` stands in `text` as a whole word (not as part of `max-tap-duration`, say).
 func mentionsWord(_ text: String, _ word: String) -> Bool {

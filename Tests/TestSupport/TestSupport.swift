@@ -1,0 +1,63 @@
+// Files, folders and binaries for the tests that work with real files and processes.
+import Glibc
+
+/// The package's root folder, found from this file's path.
+public let packageRoot: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}()
+
+/// An executable built beside the test bundle, e.g. `touchgest` or `RunnerSoak`.
+public func builtExecutable(_ name: String) -> String {
+    let bundle = CommandLine.arguments[0]
+    var folder = String(bundle[..<(bundle.lastIndex(of: "/") ?? bundle.startIndex)])
+    while folder.contains(".xctest") { folder = String(folder[..<folder.lastIndex(of: "/")!]) }
+    return access("\(folder)/\(name)", X_OK) == 0 ? "\(folder)/\(name)" : "\(packageRoot)/.build/debug/\(name)"
+}
+
+/// A new private folder under /tmp.
+public func temporaryFolder() -> String {
+    var template = Array("/tmp/touchgest-test-XXXXXX".utf8CString)
+    let folder = String(cString: mkdtemp(&template))
+    chmod(folder, 0o700)
+    return folder
+}
+
+/// The file's text, or nil when it cannot be read.
+public func readFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// The file's text, or "" when it cannot be read.
+public func readText(_ path: String) -> String {
+    readFile(path) ?? ""
+}
+
+/// Writes `text` to `path` with `mode` (private by default, as rule files must be).
+public func writeText(_ path: String, _ text: String, mode: mode_t = 0o600) {
+    let file = fopen(path, "w")!
+    fputs(text, file)
+    fclose(file)
+    chmod(path, mode)
+}
+
+/// The names in a folder, sorted.
+public func listFolder(_ folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+    }
+    return names.sorted()
+}
