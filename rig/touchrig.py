@@ -300,6 +300,19 @@ def compile_script(lines, devices, fingers):
                 for at, events in frames:
                     steps.append(("frame", now + at, by_key["recording"], events))
                 now += frames[-1][0] if frames else 0
+            elif verb == "click":
+                # A physical click on a clickpad: fingers rest, the pad is pressed, released, lifted.
+                count = int(words[1])
+                rest = dict(zip(words[2::2], words[3::2]))
+                x, y = parse_point(rest["at"])
+                placed = spread(count, x, y)
+                emit(now, placed)
+                now += 120
+                steps.append(("frame", now, current, [(EV_KEY, BTN_LEFT, 1), (EV_SYN, SYN_REPORT, 0)]))
+                now += 90
+                steps.append(("frame", now, current, [(EV_KEY, BTN_LEFT, 0), (EV_SYN, SYN_REPORT, 0)]))
+                now += 60
+                emit(now, {})
             elif verb in ("tap", "hold", "touch", "down", "up", "pinch", "rotate"):
                 count = int(words[1])
                 rest = dict(zip(words[2::2], words[3::2]))

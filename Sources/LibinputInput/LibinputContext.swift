@@ -33,6 +33,8 @@ public final class LibinputContext: PollSource {
     private var nextDeviceNumber = 1
     private var nextTouchID = 1
     var openFailures: [(path: String, errno: Int32)] = []
+    /// A touchpad button press waiting to be told apart: tap or physical click.
+    private var pendingPress: (state: DeviceState, button: UInt32, fingers: Int, time: Timestamp)?
 
     final class DeviceState {
         let device: InputDevice
@@ -103,6 +105,8 @@ public final class LibinputContext: PollSource {
             translate(event)
             libinput_event_destroy(event)
         }
+        // A press whose release did not come in the same batch is a physical click.
+        pendingPress = nil
     }
 
     // MARK: Opening devices
@@ -306,18 +310,30 @@ public final class LibinputContext: PollSource {
         handler?(.input(.touchpad(TouchpadEvent(gesture, timestamp: time, device: state.device.id))))
     }
 
+    /// Tap-to-click buttons become taps; physical clicks are the desktop's business.
+    ///
+    /// libinput marks neither. With tap-and-drag off, a tap's press and release are queued
+    /// together once the fingers lift, so both arrive in one dispatch; a physical click's
+    /// press arrives while the finger is still down and its release in a later dispatch
+    /// (docs/libinput-facts.md). So a press waits for its release in the same batch.
     private func button(_ event: OpaquePointer, _ state: DeviceState) {
         let pointer = libinput_event_get_pointer_event(event)!
-        guard libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED else { return }
-        let fingers: Int
-        switch Int32(libinput_event_pointer_get_button(pointer)) {
-        case BTN_LEFT: fingers = 1
-        case BTN_RIGHT: fingers = 2
-        case BTN_MIDDLE: fingers = 3
-        default: return
-        }
+        let button = libinput_event_pointer_get_button(pointer)
         let time = Timestamp(microseconds: libinput_event_pointer_get_time_usec(pointer))
+        guard libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_RELEASED else {
+            let fingers: Int
+            switch Int32(button) {
+            case BTN_LEFT: fingers = 1
+            case BTN_RIGHT: fingers = 2
+            case BTN_MIDDLE: fingers = 3
+            default: return
+            }
+            pendingPress = (state, button, fingers, time)
+            return
+        }
+        guard let press = pendingPress, press.state === state, press.button == button else { return }
+        pendingPress = nil
         state.lastTime = time
-        handler?(.input(.touchpad(TouchpadEvent(.tap(fingers: fingers), timestamp: time, device: state.device.id))))
+        handler?(.input(.touchpad(TouchpadEvent(.tap(fingers: press.fingers), timestamp: time, device: state.device.id))))
     }
 }

@@ -131,4 +131,36 @@ import Testing
         // The single tap waits for the double tap to fail; the double tap never fires the single.
         #expect(run.decisions == expected)
     }
+
+    @Test func physicalClicksOnTheClickpadAreNotTaps() {
+        // A click in the bottom-middle button area is BTN_MIDDLE, the same button as a
+        // 3-finger tap; only the timing of its release tells them apart.
+        let expected = ["one possible -> recognized", "three possible -> recognized"]
+        let run = rig(devices: ["touchpad"], rules: """
+            [settings]
+            device = "touchpad"
+
+            [rule.one]
+            gesture = "tap"
+            command = "true"
+
+            [rule.three]
+            gesture = "tap"
+            fingers = 3
+            command = "true"
+            """, script: """
+            device touchpad
+            click 1 at 50,60
+            wait 500ms
+            click 1 at 20,35
+            wait 500ms
+            tap 1 at 50,35
+            wait 500ms
+            tap 3 at 50,35
+            wait 500ms
+            """) { $0.decisions == expected }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.decisions == expected)
+        #expect(run.lines.filter { $0.hasPrefix("touchpad tap") } == ["touchpad tap 1f", "touchpad tap 3f"])
+    }
 }
