@@ -395,6 +395,8 @@ def main():
     parser.add_argument("--script", required=True, help="gesture script file, or - for standard input")
     parser.add_argument("--ready", default=r"(?i)device.*added|DEVICE_ADDED",
                         help="regular expression of the line PROGRAM prints once per device when ready")
+    parser.add_argument("--ready-count", type=int,
+                        help="readiness lines to wait for at start (default: one per device present)")
     parser.add_argument("--settle", default="400ms", help="quiet time after the script before PROGRAM is stopped")
     parser.add_argument("--signal", default="INT", help="signal that stops PROGRAM")
     parser.add_argument("--timestamps", action="store_true",
@@ -498,7 +500,7 @@ def main():
         # libinput drains the node when it opens it: let it finish before writing.
         time.sleep(0.15)
 
-    wait_ready(len(devices) - len(late))
+    wait_ready(args.ready_count if args.ready_count is not None else len(devices) - len(late))
     fds = {}
     start = time.monotonic()
     for step in steps:

@@ -61,6 +61,9 @@ public final class LibinputContext: PollSource {
             context = created
             guard libinput_udev_assign_seat(created, seat) == 0 else { throw .seat(seat) }
         case let .paths(paths):
+            // libinput only logs "client bug: Invalid path" for a path it cannot use;
+            // check first so the user learns what is wrong with it.
+            for path in paths { try Self.checkNode(path) }
             guard let created = libinput_path_create_context(Self.interface, userData) else { throw .noContext }
             context = created
             for path in paths where libinput_path_add_device(created, path) == nil {
@@ -76,6 +79,19 @@ public final class LibinputContext: PollSource {
 
     deinit {
         if let context { libinput_unref(context) }
+    }
+
+    /// Whether `path` is a device node this process may read.
+    static func checkNode(_ path: String) throws(InputError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        guard access(path, R_OK) == 0 else {
+            if errno == EACCES || errno == EPERM { throw .permission(path: path) }
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard info.st_mode & S_IFMT == S_IFCHR else {
+            throw .cannotOpen(path: path, reason: "not a device node (input devices are /dev/input/eventN)")
+        }
     }
 
     /// Problems opening devices, phrased for the user (e.g. missing permissions).

@@ -66,3 +66,22 @@ import Testing
         #expect(result.stderr == "\(folder)/rules.toml:5:1: warning: rules 'a' and 'b' match the same gesture (pinch, 2 fingers, any) and can never be told apart; only one of them will run\n")
     }
 }
+
+@Suite struct InputErrorTests {
+    @Test func aDeviceTouchgestMayNotReadIsExplained() {
+        // A file only root may read stands in for /dev/input/event*: as root, drop to nobody.
+        let folder = temporaryFolder()
+        chmod(folder, 0o755)
+        writeText("\(folder)/event9", "", mode: 0o600)
+        let prefix = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let result = touchgest("list-devices --device \(folder)/event9", prefix: prefix)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("touchgest: error: no permission to read \(folder)/event9. touchgest reads input devices directly, so your user must be in the 'input' group"))
+    }
+
+    @Test func aMissingDeviceSaysSo() {
+        let result = touchgest("list-devices --device /dev/input/event999")
+        #expect(result.status == 1)
+        #expect(result.stderr == "touchgest: error: cannot open /dev/input/event999: No such file or directory\n")
+    }
+}
