@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import LibinputInput
 import Rulebook
 import TouchGestures
@@ -23,16 +24,22 @@ struct DebugCommand: ParsableCommand {
     var runCommands = false
 
     func run() throws {
-        let book: Rulebook
-        do {
-            book = try Rulebook.load(path: rules.path)
-        } catch {
-            for diagnostic in error.diagnostics { printError(diagnostic.description) }
-            throw ExitCode(1)
+        var book: Rulebook?
+        if rules.rules == nil && access(rules.path, F_OK) != 0 {
+            // Nothing to recognize yet: still show devices and input, which is what a
+            // user setting touchgest up wants to see first.
+            printError("touchgest: no rule file at \(rules.path); showing input only (see touchgest-rules(5))")
+        } else {
+            do {
+                book = try Rulebook.load(path: rules.path, requireSafePermissions: runCommands)
+            } catch {
+                for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                throw ExitCode(1)
+            }
         }
         let printer = DebugPrinter(json: json)
         let session = try Session.open(input, runCommands: runCommands, observer: printer)
-        session.load(book)
+        if let book { session.load(book) }
         session.runUntilSignalled()
     }
 }

@@ -51,4 +51,12 @@ import Testing
         #expect(run.lines.contains("touchgest: no touchpad or touchscreen yet; waiting for one to be plugged in"))
         #expect(readText("\(run.folder)/out") == "tapped\n")
     }
+
+    @Test func debugWithoutARuleFileStillShowsDevicesAndInput() {
+        let run = rig(devices: ["touchpad"], rules: "", script: "device touchpad\ntap 2 at 50,35\nwait 300ms\n",
+                      passRules: false) { $0.lines.contains("touchpad tap 2f") }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.contains("touchpad tap 2f"))
+        #expect(run.decisions.isEmpty)
+    }
 }

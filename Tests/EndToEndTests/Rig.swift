@@ -54,16 +54,21 @@ struct RigRun {
 ///
 /// `$FOLDER` in the rules, the script and `files` stands for the run's own folder, which
 /// holds `rules.toml`, `script.txt` and `files`.
+///
+/// Without `passRules`, touchgest gets no `--rules` and `XDG_CONFIG_HOME` is `$FOLDER/config`.
 func rig(devices: [String], rules: String, script: String, arguments: String = "debug",
-         extra: String = "", files: [String: String] = [:], accept: (RigRun) -> Bool = { _ in true }) -> RigRun {
-    let first = rigOnce(devices: devices, rules: rules, script: script, arguments: arguments, extra: extra, files: files)
+         extra: String = "", files: [String: String] = [:], passRules: Bool = true,
+         accept: (RigRun) -> Bool = { _ in true }) -> RigRun {
+    let first = rigOnce(devices: devices, rules: rules, script: script, arguments: arguments, extra: extra,
+                        files: files, passRules: passRules)
     guard !accept(first), first.repairedReads else { return first }
     print("touchgest e2e: a run needed a repaired read and did not match; running it once more")
-    return rigOnce(devices: devices, rules: rules, script: script, arguments: arguments, extra: extra, files: files)
+    return rigOnce(devices: devices, rules: rules, script: script, arguments: arguments, extra: extra,
+                   files: files, passRules: passRules)
 }
 
 private func rigOnce(devices: [String], rules: String, script: String, arguments: String, extra: String,
-                     files: [String: String]) -> RigRun {
+                     files: [String: String], passRules: Bool) -> RigRun {
     let folder = temporaryFolder()
     chmod(folder, 0o700)
     func local(_ text: String) -> String { text.replacing("$FOLDER", with: folder) }
@@ -73,8 +78,9 @@ private func rigOnce(devices: [String], rules: String, script: String, arguments
     let unshare = getuid() == 0 ? "unshare -m --propagation private" : "unshare -rm --propagation private"
     let deviceArguments = devices.map { "--device \($0)" }.joined(separator: " ")
     let command = "\(unshare) /usr/bin/python3 '\(packageRoot)/rig/touchrig.py' \(deviceArguments) \(extra) "
-        + "--script \(folder)/script.txt -- '\(touchgestBinary)' \(local(arguments))"
-        + (arguments.hasPrefix("record") ? " " : " --rules \(folder)/rules.toml ")
+        + "--script \(folder)/script.txt -- " + (passRules ? "" : "env XDG_CONFIG_HOME=\(folder)/config ")
+        + "'\(touchgestBinary)' \(local(arguments))"
+        + (arguments.hasPrefix("record") || !passRules ? " " : " --rules \(folder)/rules.toml ")
         + "> \(folder)/rig.out 2> \(folder)/rig.err"
     let runner = CommandRunner()
     var status: Int32 = -1
