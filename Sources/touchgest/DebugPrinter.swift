@@ -91,8 +91,8 @@ final class DebugPrinter: SessionObserver {
         if json {
             var line = JSONLine("transition")
             line.add("recognizer", record.recognizer)
-            line.add("from", record.description.split(separator: " ")[1].description)
-            line.add("to", record.description.split(separator: " ")[3].description)
+            line.add("from", record.fromName)
+            line.add("to", record.toName)
             line.add("cause", record.cause.description)
             line.add("time", Int(record.timestamp.microseconds))
             emit(line.text)

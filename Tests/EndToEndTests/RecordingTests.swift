@@ -45,7 +45,7 @@ import Testing
         command = "true"
         """
 
-    static func replay(_ name: String) -> RigRun {
+    static func replay(_ name: String, rules: String = rules) -> RigRun {
         rig(devices: ["recording:\(recordings)/\(name).txt"], rules: rules,
             script: "device recording\nreplay \(recordings)/\(name).txt\nwait 700ms\n")
     }
@@ -110,17 +110,13 @@ import Testing
 
     @Test func aPinchThatEndsInAHoldIsAPinchAndNoTap() {
         // In libinput 1.16 and older this recording gave fusuma a false 4-finger tap.
-        let name = "2finger-pinch-and-hold-bug"
-        let run = rig(devices: ["recording:\(recordings)/\(name).txt"], rules: Self.moreRules,
-                      script: "device recording\nreplay \(recordings)/\(name).txt\nwait 700ms\n")
+        let run = Self.replay("2finger-pinch-and-hold-bug", rules: Self.moreRules)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.decisions == ["zoom possible -> began", "zoom changed -> ended"])
     }
 
     @Test func aFourFingerHoldThatMovesIsACancelledHoldThenASlowDrag() {
-        let name = "4finger-hold-invalid"
-        let run = rig(devices: ["recording:\(recordings)/\(name).txt"], rules: Self.moreRules,
-                      script: "device recording\nreplay \(recordings)/\(name).txt\nwait 700ms\n")
+        let run = Self.replay("4finger-hold-invalid", rules: Self.moreRules)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.decisions == ["four-finger-hold possible -> began", "four-finger-hold began -> cancelled",
                                   "four-finger-drag possible -> began", "four-finger-drag changed -> ended"])

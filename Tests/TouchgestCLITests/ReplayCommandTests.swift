@@ -36,6 +36,13 @@ import Testing
         #expect(lines.contains { $0.contains("\"event\":\"command\",\"rule\":\"overview\"") })
     }
 
+    @Test func jsonStatesAreRightForARuleNamedWithASpace() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", "[rule.\"screen tap\"]\ngesture = \"tap\"\ndevice = \"touchscreen\"\ncommand = \"true\"\n")
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml --json")
+        #expect(result.stdout.contains(#"{"event":"transition","recognizer":"screen tap","from":"possible","to":"recognized","#))
+    }
+
     @Test func aBrokenRecordingNamesTheLine() {
         let folder = temporaryFolder()
         writeText("\(folder)/bad.tgrec", "# touchgest recording 1\ndevice 1 touchpad 100 70 pad\n0 touchpad 1 swipe-sideways 3\n")

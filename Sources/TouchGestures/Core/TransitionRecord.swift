@@ -51,8 +51,14 @@ public struct TransitionRecord: Hashable, Sendable, CustomStringConvertible {
 
     /// `tap#2 possible -> recognized (up 1)`: the format `touchgest debug` prints.
     public var description: String {
-        "\(recognizer) \(name(from)) -> \(name(to)) (\(cause))"
+        "\(recognizer) \(fromName) -> \(toName) (\(cause))"
     }
+
+    /// The old state's name; a discrete recognizer's `ended` reads `recognized`.
+    public var fromName: String { name(from) }
+
+    /// The new state's name; a discrete recognizer's `ended` reads `recognized`.
+    public var toName: String { name(to) }
 
     private func name(_ state: GestureRecognizerState) -> String {
         isDiscrete && state == .ended ? "recognized" : state.description
