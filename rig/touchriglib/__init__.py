@@ -1,0 +1,1 @@
+"""The parts of rig/touchrig.py: evdev codes, emulated devices, gesture scripts."""

@@ -1,0 +1,178 @@
+"""Readable gesture scripts turned into evdev frames."""
+import math
+import re
+
+from .codes import *  # noqa: F403
+from .devices import from_evemu
+
+FRAME_MS = 8  # ~125 Hz, like most touchpads and touchscreens
+
+class Fingers:
+    """Tracks slots and tracking ids across a script, and turns finger moves into frames."""
+
+    def __init__(self):
+        self.next_id = 100
+        self.down = {}  # device key -> {slot: (tracking id, x, y)}
+
+    def frame(self, device, placed):
+        """Events that move `device`'s fingers to `placed` ({slot: (x mm, y mm)} or {})."""
+        before = self.down.setdefault(device.key, {})
+        res_x, res_y = device.absinfo[ABS_X][4], device.absinfo[ABS_Y][4]
+        events = []
+        for slot in sorted(set(before) | set(placed)):
+            if slot in placed:
+                x, y = round(placed[slot][0] * res_x), round(placed[slot][1] * res_y)
+                events.append((EV_ABS, ABS_MT_SLOT, slot))
+                if slot not in before:
+                    events.append((EV_ABS, ABS_MT_TRACKING_ID, self.next_id))
+                    before[slot] = (self.next_id, None, None)
+                    self.next_id += 1
+                tracking, old_x, old_y = before[slot]
+                if x != old_x:
+                    events.append((EV_ABS, ABS_MT_POSITION_X, x))
+                if y != old_y:
+                    events.append((EV_ABS, ABS_MT_POSITION_Y, y))
+                before[slot] = (tracking, x, y)
+            else:
+                events += [(EV_ABS, ABS_MT_SLOT, slot), (EV_ABS, ABS_MT_TRACKING_ID, -1)]
+                del before[slot]
+        count_before = len(self.down.get(("count", device.key), ()))
+        if placed:
+            first = before[min(before)]
+            events += [(EV_ABS, ABS_X, first[1]), (EV_ABS, ABS_Y, first[2])]
+        if (count_before == 0) != (len(placed) == 0):
+            events.append((EV_KEY, BTN_TOUCH, 1 if placed else 0))
+        if device.kind == "touchpad" and count_before != len(placed):
+            if count_before:
+                events.append((EV_KEY, TOOL_FOR_FINGERS[min(count_before, 5)], 0))
+            if placed:
+                events.append((EV_KEY, TOOL_FOR_FINGERS[min(len(placed), 5)], 1))
+        self.down[("count", device.key)] = tuple(placed)
+        return events + [(EV_SYN, SYN_REPORT, 0)]
+
+
+def spread(count, x, y, spacing=12.0):
+    """`count` fingers in a row centred on x, y, `spacing` mm apart."""
+    return {slot: (x + (slot - (count - 1) / 2) * spacing, y) for slot in range(count)}
+
+
+def parse_duration(text):
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)(ms|s)", text)
+    if not match:
+        raise ValueError(f"not a duration: {text!r} (write 250ms or 1.5s)")
+    return float(match[1]) * (1 if match[2] == "ms" else 1000)
+
+
+def parse_point(text):
+    x, y = text.split(",")
+    return float(x), float(y)
+
+
+def compile_script(lines, devices, fingers):
+    """Gesture script lines -> steps: ("frame", at_ms, device, events) / ("remove"|"add", at_ms, device)."""
+    steps, now, current = [], 0.0, None
+    by_key = {d.key: d for d in devices}
+
+    def emit(at, placed):
+        steps.append(("frame", at, current, fingers.frame(current, placed)))
+
+    for number, raw in enumerate(lines, 1):
+        line = raw.split("#")[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        try:
+            verb = words[0]
+            if verb == "device":
+                current = by_key[words[1]]
+            elif verb == "wait":
+                now += parse_duration(words[1])
+            elif verb in ("remove", "add"):
+                steps.append((verb, now, by_key[words[1]]))
+            elif verb == "shell":
+                steps.append(("shell", now, line[len("shell"):].strip()))
+            elif verb == "signal":
+                steps.append(("signal", now, words[1]))
+            elif verb == "stats":
+                steps.append(("stats", now, None))
+            elif verb == "replay":
+                device, frames = from_evemu(words[1])
+                for at, events in frames:
+                    steps.append(("frame", now + at, by_key["recording"], events))
+                now += frames[-1][0] if frames else 0
+            elif verb == "click":
+                # A physical click on a clickpad: fingers rest, the pad is pressed, released, lifted.
+                count = int(words[1])
+                rest = dict(zip(words[2::2], words[3::2]))
+                x, y = parse_point(rest["at"])
+                placed = spread(count, x, y)
+                emit(now, placed)
+                now += 120
+                steps.append(("frame", now, current, [(EV_KEY, BTN_LEFT, 1), (EV_SYN, SYN_REPORT, 0)]))
+                now += 90
+                steps.append(("frame", now, current, [(EV_KEY, BTN_LEFT, 0), (EV_SYN, SYN_REPORT, 0)]))
+                now += 60
+                emit(now, {})
+            elif verb in ("tap", "hold", "touch", "down", "up", "pinch", "rotate"):
+                count = int(words[1])
+                rest = dict(zip(words[2::2], words[3::2]))
+                x, y = parse_point(rest["at"])
+                spacing = float(rest.get("spacing", "12"))
+                if verb == "tap":
+                    emit(now, spread(count, x, y, spacing))
+                    now += parse_duration(rest.get("for", "60ms"))
+                    emit(now, {})
+                elif verb == "hold":
+                    emit(now, spread(count, x, y, spacing))
+                    end = now + parse_duration(rest["for"])
+                    # A resting finger still reports now and then; libinput needs no events.
+                    now = end
+                    emit(now, {})
+                elif verb == "down":
+                    emit(now, spread(count, x, y, spacing))
+                elif verb == "up":
+                    emit(now, {})
+                elif verb == "touch":
+                    dx, dy = parse_point(rest["move"])
+                    over = parse_duration(rest["over"])
+                    start = spread(count, x, y, spacing)
+                    emit(now, start)
+                    frames = max(1, int(over // FRAME_MS))
+                    for index in range(1, frames + 1):
+                        f = index / frames
+                        emit(now + over * f, {s: (px + dx * f, py + dy * f) for s, (px, py) in start.items()})
+                    now += over
+                    if rest.get("lift", "yes") == "yes":
+                        now += FRAME_MS
+                        emit(now, {})
+                elif verb in ("pinch", "rotate"):
+                    over = parse_duration(rest["over"])
+                    frames = max(1, int(over // FRAME_MS))
+                    if verb == "pinch":
+                        start_gap, end_gap = float(rest["from"]), float(rest["to"])
+                        turn = 0.0
+                    else:
+                        start_gap = end_gap = float(rest.get("radius", "15")) * 2
+                        turn = math.radians(float(rest["by"]))
+
+                    def place(f):
+                        gap = start_gap + (end_gap - start_gap) * f
+                        angle = turn * f
+                        placed = {}
+                        for slot in range(count):
+                            theta = angle + math.pi * 2 * slot / count
+                            placed[slot] = (x + gap / 2 * math.cos(theta), y + gap / 2 * math.sin(theta))
+                        return placed
+
+                    emit(now, place(0))
+                    for index in range(1, frames + 1):
+                        emit(now + over * index / frames, place(index / frames))
+                    now += over + FRAME_MS
+                    emit(now, {})
+            else:
+                raise ValueError(f"unknown step {verb!r}")
+        except (KeyError, IndexError, ValueError) as error:
+            raise SystemExit(f"touchrig: script line {number}: {raw.strip()!r}: {error}")
+    return steps
+
+
