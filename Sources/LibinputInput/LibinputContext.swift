@@ -28,6 +28,11 @@ public final class LibinputContext: PollSource {
     /// The touch devices in use.
     public var devices: [InputDevice] { Array(deviceStates.values.map(\.device)).sorted { $0.id.rawValue < $1.id.rawValue } }
 
+    /// The touch device with this id, while it is plugged in.
+    public func device(_ id: DeviceID) -> InputDevice? {
+        deviceStates.values.first { $0.device.id == id }?.device
+    }
+
     private var context: OpaquePointer?
     private var deviceStates: [OpaquePointer: DeviceState] = [:]
     private var nextDeviceNumber = 1

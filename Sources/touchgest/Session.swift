@@ -22,7 +22,6 @@ final class Session: CommandSink {
     let runner: CommandRunner?
     private(set) var compiled: CompiledRulebook?
     private weak var observer: SessionObserver?
-    private var deviceNames: [DeviceID: String] = [:]
 
     init(backend: LibinputContext.Backend, runCommands: Bool, observer: SessionObserver?) throws(InputError) {
         environment = GestureEnvironment(scheduler: scheduler)
@@ -53,18 +52,14 @@ final class Session: CommandSink {
     /// Replaces the rules; a gesture under way on the old rules is cancelled.
     func load(_ book: Rulebook) {
         compiled?.detach()
-        let compiled = CompiledRulebook(book, sink: self) { [weak self] id in self?.deviceNames[id] }
+        let compiled = CompiledRulebook(book, sink: self) { [weak self] id in self?.input.device(id)?.name }
         compiled.attach(to: environment)
         self.compiled = compiled
     }
 
     func handle(_ event: AdapterEvent) {
         observer?.adapter(event)
-        switch event {
-        case let .deviceAdded(device): deviceNames[device.id] = device.name
-        case let .deviceRemoved(device): deviceNames[device.id] = nil
-        case let .input(input): environment.handle(input)
-        }
+        if case let .input(input) = event { environment.handle(input) }
     }
 
     func run(_ request: CommandRequest) {

@@ -43,9 +43,29 @@ import Testing
         gesture = "swipe"
         fingers = 3
         command = "true"
+
+        [rule.zoom]
+        gesture = "pinch"
+        on-end = "true"
+
+        [rule.four-finger-hold]
+        gesture = "long-press"
+        fingers = 4
+        on-end = "true"
+        on-cancel = "true"
+
+        [rule.four-finger-swipe]
+        gesture = "swipe"
+        fingers = 4
+        command = "true"
+
+        [rule.four-finger-drag]
+        gesture = "pan"
+        fingers = 4
+        on-end = "true"
         """
 
-    static func replay(_ name: String, rules: String = rules) -> RigRun {
+    static func replay(_ name: String) -> RigRun {
         rig(devices: ["recording:\(recordings)/\(name).txt"], rules: rules,
             script: "device recording\nreplay \(recordings)/\(name).txt\nwait 700ms\n")
     }
@@ -74,49 +94,15 @@ import Testing
         #expect(run.commands == ["three-finger-hold begin", "three-finger-hold cancel", "three-finger-drag end"])
     }
 
-    static let moreRules = """
-        [settings]
-        device = "touchpad"
-
-        [rule.zoom]
-        gesture = "pinch"
-        on-end = "true"
-
-        [rule.tap]
-        gesture = "tap"
-        command = "true"
-
-        [rule.three-finger-tap]
-        gesture = "tap"
-        fingers = 3
-        command = "true"
-
-        [rule.four-finger-hold]
-        gesture = "long-press"
-        fingers = 4
-        on-end = "true"
-        on-cancel = "true"
-
-        [rule.four-finger-swipe]
-        gesture = "swipe"
-        fingers = 4
-        command = "true"
-
-        [rule.four-finger-drag]
-        gesture = "pan"
-        fingers = 4
-        on-end = "true"
-        """
-
     @Test func aPinchThatEndsInAHoldIsAPinchAndNoTap() {
         // In libinput 1.16 and older this recording gave fusuma a false 4-finger tap.
-        let run = Self.replay("2finger-pinch-and-hold-bug", rules: Self.moreRules)
+        let run = Self.replay("2finger-pinch-and-hold-bug")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.decisions == ["zoom possible -> began", "zoom changed -> ended"])
     }
 
     @Test func aFourFingerHoldThatMovesIsACancelledHoldThenASlowDrag() {
-        let run = Self.replay("4finger-hold-invalid", rules: Self.moreRules)
+        let run = Self.replay("4finger-hold-invalid")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.decisions == ["four-finger-hold possible -> began", "four-finger-hold began -> cancelled",
                                   "four-finger-drag possible -> began", "four-finger-drag changed -> ended"])
