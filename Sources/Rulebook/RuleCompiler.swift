@@ -19,6 +19,9 @@ public final class CompiledRulebook {
         var filters: [DeviceNameFilter] = []
         for rule in rulebook.rules {
             let recognizer = Self.makeRecognizer(rule, defaults: rulebook.settings)
+            if let swipe = recognizer as? SwipeGestureRecognizer, rule.tunables.velocity == nil, rulebook.dragCompetes(with: rule) {
+                swipe.minimumVelocity = GestureDefaults.swipeMinimumVelocity
+            }
             recognizer.name = rule.name
             recognizer.allowedTouchTypes = rule.device.touchTypes.intersection(recognizer.allowedTouchTypes)
             if let pattern = rule.deviceName {
@@ -83,7 +86,10 @@ public final class CompiledRulebook {
             let swipe = SwipeGestureRecognizer()
             swipe.numberOfTouchesRequired = rule.fingers
             swipe.direction = rule.directions
-            if let value = t.distance { swipe.minimumDistance = value }
+            if let value = t.distance {
+                swipe.minimumDistance = value
+                swipe.touchpadMinimumDistance = value
+            }
             if let value = t.velocity { swipe.minimumVelocity = value }
             return swipe
         case .pan:

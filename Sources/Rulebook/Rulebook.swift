@@ -11,6 +11,9 @@ public struct Rulebook: Sendable {
         case moreTaps = "more taps"
         /// A tap waits for a long-press on the same fingers.
         case longPress = "long-press"
+        /// A pan waits for a swipe its fingers could also make; the swipe is told from the
+        /// drag by its speed.
+        case swipe = "a swipe goes first"
     }
 
     /// `waiter` waits for `waitedOn` to fail before it may fire.
@@ -68,7 +71,8 @@ public struct Rulebook: Sendable {
     }
 
     /// The ordering users expect without writing it: N taps wait for the next larger
-    /// tap count on the same fingers and device; a tap waits for a long-press on the same fingers.
+    /// tap count on the same fingers and device; a tap waits for a long-press on the same
+    /// fingers; a pan waits for a swipe on fingers it also takes.
     private mutating func addAutomaticOrder() {
         for rule in rules where rule.gesture == .tap {
             let larger = rules.filter { $0.gesture == .tap && Self.sameInput($0, rule) && $0.taps > rule.taps }
@@ -81,6 +85,19 @@ public struct Rulebook: Sendable {
                 add(Requirement(waiter: rule.name, waitedOn: other.name, reason: .longPress))
             }
         }
+        for pan in rules where pan.gesture == .pan {
+            for swipe in rules where swipe.gesture == .swipe && (pan.fingers...max(pan.fingers, pan.maxFingers)).contains(swipe.fingers)
+                && pan.device.overlaps(swipe.device) && pan.deviceName == swipe.deviceName
+                && !requirements.contains(where: { $0.waiter == swipe.name && $0.waitedOn == pan.name }) {
+                add(Requirement(waiter: pan.name, waitedOn: swipe.name, reason: .swipe))
+            }
+        }
+    }
+
+    /// Whether a drag rule competes with `swipe` for its fingers, so that the swipe must
+    /// be told from it by speed.
+    func dragCompetes(with swipe: Rule) -> Bool {
+        requirements.contains { $0.waitedOn == swipe.name && $0.reason == .swipe }
     }
 
     private mutating func add(_ requirement: Requirement) {

@@ -38,7 +38,7 @@ extension GestureEnvironment {
     private func leavePossible(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState) {
         var blocked = false
         for other in recognizers where other !== recognizer && requires(recognizer, other) {
-            if other.state.isActive || winners.contains(where: { $0 === other }) {
+            if other.gesture == recognizer.gesture && (other.state.isActive || winners.contains(where: { $0 === other })) {
                 commit(recognizer, .failed, cause: .requirementSucceeded(other.label))
                 return
             }
@@ -58,7 +58,7 @@ extension GestureEnvironment {
             commit(recognizer, .failed, cause: .delegateRefused)
             return
         }
-        if let winner = winners.first(where: { excludes($0, recognizer) }) {
+        if let winner = winners.first(where: { $0.gesture == recognizer.gesture && excludes($0, recognizer) }) {
             commit(recognizer, .failed, cause: .excludedBy(winner.label))
             return
         }
@@ -72,6 +72,9 @@ extension GestureEnvironment {
         let old = recognizer.state
         recognizer.write(next)
         if transitionObserver != nil { record(recognizer, from: old, to: next, cause: cause ?? currentCause()) }
+        // UIKit cancels the view's touches before the action runs, so the action never
+        // sees a view still acting on the gesture it claimed.
+        if view != nil { viewRecognizerChanged(recognizer) }
         recognizer.deliverActions(for: next, diagnostics: diagnosticHandler)
         if next.isTerminal { recognizer.cancelTimer() }
         if old == .possible && (next == .began || next == .ended) {
@@ -79,7 +82,6 @@ extension GestureEnvironment {
         } else if next == .failed && !waiters.isEmpty {
             didFail(recognizer)
         }
-        if view != nil { viewRecognizerChanged(recognizer) }
     }
 
     func record(_ recognizer: GestureRecognizer, from: GestureRecognizerState, to: GestureRecognizerState, cause: TransitionCause) {
@@ -92,7 +94,8 @@ extension GestureEnvironment {
     /// do those it excludes.
     private func didWin(_ winner: GestureRecognizer) {
         winners.append(winner)
-        for other in recognizers where other !== winner && other.state == .possible && other.isTracking {
+        for other in recognizers
+        where other !== winner && other.state == .possible && other.isTracking && other.gesture == winner.gesture {
             if requires(other, winner) {
                 stopWaiting(other)
                 commit(other, .failed, cause: .requirementSucceeded(winner.label))

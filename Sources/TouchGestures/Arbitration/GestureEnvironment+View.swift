@@ -72,6 +72,14 @@ extension GestureEnvironment {
         if !toCancel.isEmpty { view.touchesCancelled(toCancel, at: time) }
     }
 
+    /// A recognizer that decided about earlier touches and was reset for a new gesture no
+    /// longer has a say in when the view sees those touches.
+    func viewForget(_ recognizer: GestureRecognizer) {
+        for id in viewTouches.keys {
+            viewTouches[id]?.recognizers.removeAll { $0 === recognizer }
+        }
+    }
+
     /// Forgets touches that are gone and that the view no longer waits on.
     func viewTouchesGone(_ ids: [Int]) {
         for id in ids {

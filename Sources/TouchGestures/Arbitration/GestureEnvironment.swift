@@ -36,6 +36,8 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var currentInput: CurrentInput = .none
     @exclusivity(unchecked) var currentTime = Timestamp(microseconds: 0)
     @exclusivity(unchecked) var viewTouches: [Int: ViewTouch] = [:]
+    /// Counts gestures: landings while nothing was down.
+    @exclusivity(unchecked) var gestureCount = 0
     private var attachCount = 0
 
     enum CurrentInput {
@@ -109,21 +111,18 @@ public final class GestureEnvironment {
         var cancelled: [Touch] = []
         for touch in event.changedTouches {
             switch touch.phase {
-            case .began:
-                began.append(touch)
-                liveTouches.append(touch)
-            case .moved, .stationary:
-                moved.append(touch)
-                updateLiveTouch(touch)
-            case .ended:
-                ended.append(touch)
-                updateLiveTouch(touch)
-            case .cancelled:
-                cancelled.append(touch)
-                updateLiveTouch(touch)
+            case .began: began.append(touch)
+            case .moved, .stationary: moved.append(touch)
+            case .ended: ended.append(touch)
+            case .cancelled: cancelled.append(touch)
             }
         }
-        for touch in began { bind(touch) }
+        let carried = began.isEmpty || !isBetweenGestures ? [] : startGesture()
+        for touch in began { liveTouches.append(touch) }
+        for touch in moved { updateLiveTouch(touch) }
+        for touch in ended { updateLiveTouch(touch) }
+        for touch in cancelled { updateLiveTouch(touch) }
+        for touch in began { bind(touch, to: recognizers) }
 
         let liveCount = liveTouches.count
         for recognizer in recognizers where recognizer.receivesInput {
@@ -138,16 +137,18 @@ public final class GestureEnvironment {
                 deliver(to: recognizer, mine(began), mine(moved), mine(ended), mine(cancelled), event)
             }
         }
+        if !carried.isEmpty { restart(carried, with: began, event) }
 
         // As in UIKit, recognizers see a touch before the view does.
         if view != nil { viewDeliver(began: began, moved: moved, ended: ended, cancelled: cancelled) }
 
         if !ended.isEmpty || !cancelled.isEmpty {
             let gone = (ended + cancelled).map(\.id)
-            liveTouches.removeAll { gone.contains($0.id) }
             for recognizer in recognizers where !recognizer.touchIDs.isEmpty {
+                if recognizer.touchIDs.contains(where: gone.contains) { rememberLifted(recognizer) }
                 recognizer.touchIDs.removeAll { gone.contains($0) }
             }
+            liveTouches.removeAll { gone.contains($0.id) }
             if view != nil { viewTouchesGone(gone) }
             endSequenceIfSettled()
         }
@@ -161,30 +162,98 @@ public final class GestureEnvironment {
         defer { currentInput = .none }
 
         let gesture = event.gesture
+        let carried = gesture.isBegin && isBetweenGestures ? startGesture() : []
         if gesture.isBegin { activeTouchpadGesture = gesture.kind }
         for recognizer in recognizers {
             if gesture.isBegin {
-                guard recognizer.receivesInput, recognizer.trackedType != .direct,
-                      recognizer.allowedTouchTypes.contains(.indirect),
-                      recognizer.acceptedTouchpadGestures.contains(gesture.kind),
-                      recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: event) ?? true
-                else { continue }
-                recognizer.isTracking = true
-                recognizer.trackedType = .indirect
-                recognizer.touchpadFingers = gesture.fingers
-                recognizer.touchpadOffset = .zero
+                guard beginTouchpadGesture(recognizer, event) else { continue }
             } else if recognizer.touchpadFingers == 0 {
                 continue
             }
-            if case let .swipeUpdate(_, delta) = gesture { recognizer.touchpadOffset += delta }
-            if case let .pinchUpdate(_, delta, _, _) = gesture { recognizer.touchpadOffset += delta }
-            if recognizer.receivesInput { recognizer.touchpadGesture(event) }
+            deliverTouchpad(event, to: recognizer)
+        }
+        for recognizer in carried where recognizer.state.isTerminal {
+            resetRecognizer(recognizer, log: true)
+            winners.removeAll { $0 === recognizer }
+            if beginTouchpadGesture(recognizer, event) { deliverTouchpad(event, to: recognizer) }
         }
         if gesture.isEnd {
             activeTouchpadGesture = nil
-            for recognizer in recognizers { recognizer.touchpadFingers = 0 }
+            for recognizer in recognizers where recognizer.touchpadFingers > 0 {
+                recognizer.lifted.count = recognizer.touchpadFingers
+                recognizer.touchpadFingers = 0
+            }
             endSequenceIfSettled()
         }
+    }
+
+    private func beginTouchpadGesture(_ recognizer: GestureRecognizer, _ event: TouchpadEvent) -> Bool {
+        guard recognizer.receivesInput, recognizer.trackedType != .direct,
+              recognizer.allowedTouchTypes.contains(.indirect),
+              recognizer.acceptedTouchpadGestures.contains(event.gesture.kind),
+              recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: event) ?? true
+        else { return false }
+        if !recognizer.isTracking { recognizer.gesture = gestureCount }
+        recognizer.isTracking = true
+        recognizer.trackedType = .indirect
+        recognizer.touchpadFingers = event.gesture.fingers
+        recognizer.touchpadOffset = .zero
+        return true
+    }
+
+    private func deliverTouchpad(_ event: TouchpadEvent, to recognizer: GestureRecognizer) {
+        if case let .swipeUpdate(_, delta) = event.gesture { recognizer.touchpadOffset += delta }
+        if case let .pinchUpdate(_, delta, _, _) = event.gesture { recognizer.touchpadOffset += delta }
+        if recognizer.receivesInput { recognizer.touchpadGesture(event) }
+    }
+
+    // MARK: Gestures within a sequence
+
+    /// Whether no finger is down and no touchpad gesture is under way, though recognizers
+    /// may still be deciding (a double tap waiting for its second tap).
+    private var isBetweenGestures: Bool {
+        liveTouches.isEmpty && activeTouchpadGesture == nil
+    }
+
+    /// Input lands while nothing is down: a new gesture. Recognizers that already decided
+    /// the last one are reset so they can follow it, instead of sitting out until the
+    /// waiting ones time out. Returns those still deciding the last gesture, which
+    /// ``restart(_:with:_:)`` gives the new one if the landing makes them give up.
+    private func startGesture() -> [GestureRecognizer] {
+        var carried: [GestureRecognizer] = []
+        gestureCount &+= 1
+        for recognizer in recognizers {
+            if recognizer.state.isTerminal {
+                resetRecognizer(recognizer, log: true)
+                if view != nil { viewForget(recognizer) }
+            } else if recognizer.isTracking {
+                carried.append(recognizer)
+            }
+        }
+        winners.removeAll()
+        return carried
+    }
+
+    /// Recognizers that were still deciding the last gesture and gave up when the new one
+    /// landed (a second tap too far away) start over on it, so it is not lost.
+    private func restart(_ carried: [GestureRecognizer], with began: [Touch], _ event: TouchEvent) {
+        for recognizer in carried where recognizer.state.isTerminal {
+            resetRecognizer(recognizer, log: true)
+            winners.removeAll { $0 === recognizer }
+            if view != nil { viewForget(recognizer) }
+            let landed = began.filter { touch in liveTouches.contains { $0.id == touch.id } }
+            for touch in landed { bind(touch, to: [recognizer]) }
+            let mine = landed.filter { recognizer.touchIDs.contains($0.id) }
+            if !mine.isEmpty { recognizer.touchesBegan(mine, with: event) }
+        }
+    }
+
+    /// Remembers where a recognizer's touches are before some of them are forgotten.
+    private func rememberLifted(_ recognizer: GestureRecognizer) {
+        let count = recognizer.touchIDs.count
+        guard count >= recognizer.lifted.count else { return }
+        recognizer.lifted = .init(
+            count: count, location: recognizer.location(), normalizedLocation: recognizer.location(in: .normalized))
     }
 
     // MARK: Touches
@@ -209,12 +278,13 @@ public final class GestureEnvironment {
         }
     }
 
-    private func bind(_ touch: Touch) {
-        for recognizer in recognizers
+    private func bind(_ touch: Touch, to candidates: [GestureRecognizer]) {
+        for recognizer in candidates
         where recognizer.receivesInput && recognizer.allowedTouchTypes.contains(touch.type)
             && (recognizer.trackedType ?? touch.type) == touch.type
             && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true) {
             recognizer.touchIDs.append(touch.id)
+            if !recognizer.isTracking { recognizer.gesture = gestureCount }
             recognizer.isTracking = true
             recognizer.trackedType = touch.type
         }
@@ -273,6 +343,7 @@ public final class GestureEnvironment {
         recognizer.trackedType = nil
         recognizer.touchpadFingers = 0
         recognizer.touchpadOffset = .zero
+        recognizer.lifted = .init()
         if recognizer.state != .possible {
             let old = recognizer.state
             recognizer.write(.possible)

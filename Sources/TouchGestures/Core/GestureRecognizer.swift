@@ -77,6 +77,19 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var touchpadOffset = Point.zero
     /// The kind of device the recognizer follows in this sequence: one at a time.
     @exclusivity(unchecked) var trackedType: TouchType?
+    /// Where the recognizer's touches were, and how many, when it last held its most
+    /// touches: what a recognition delivered after the fingers lifted reports.
+    @exclusivity(unchecked) var lifted = LiftedTouches()
+    /// Which gesture of the sequence the recognizer follows: the environment numbers each
+    /// landing after all fingers lifted. A late decision about one gesture never excludes
+    /// recognizers of the next.
+    @exclusivity(unchecked) var gesture = 0
+
+    struct LiftedTouches {
+        var count = 0
+        var location = Point.zero
+        var normalizedLocation = Point.zero
+    }
 
     /// Makes a recognizer with no targets.
     public init() {}
@@ -268,9 +281,12 @@ open class GestureRecognizer {
     /// It stays set after the touches lift, until the recognizer is reset.
     public var touchType: TouchType? { trackedType }
 
-    /// The number of touches the recognizer is tracking; for a touchpad gesture, its finger count.
+    /// The number of touches the recognizer is tracking; for a touchpad gesture, its finger
+    /// count. Once the touches have lifted (a recognition delivered after a wait), the most
+    /// touches it held, until it is reset.
     public var numberOfTouches: Int {
-        touchIDs.isEmpty ? touchpadFingers : touchIDs.count
+        if !touchIDs.isEmpty { return touchIDs.count }
+        return touchpadFingers > 0 ? touchpadFingers : lifted.count
     }
 
     /// The touches the recognizer is tracking, in the order they began.
@@ -280,9 +296,13 @@ open class GestureRecognizer {
     }
 
     /// The centroid of the recognizer's touches. For a touchpad gesture, the offset in
-    /// millimetres from where the gesture began (libinput gives only deltas).
+    /// millimetres from where the gesture began (libinput gives only deltas). Once the
+    /// touches have lifted, where they were when the recognizer last held the most of them.
     public func location(in space: CoordinateSpace = .millimetres) -> Point {
-        guard !touchIDs.isEmpty, let environment else { return touchpadOffset }
+        guard !touchIDs.isEmpty, let environment else {
+            guard trackedType == .direct else { return touchpadOffset }
+            return space == .millimetres ? lifted.location : lifted.normalizedLocation
+        }
         var sum = Point.zero
         var count = 0.0
         for id in touchIDs {

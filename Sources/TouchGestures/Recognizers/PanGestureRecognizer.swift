@@ -12,10 +12,33 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Millimetres the fingers must move before the pan begins.
     public var slop = GestureDefaults.panSlop
 
+    /// How far the fingers have gone, and how fast.
+    struct Motion {
+        /// The mean movement of the fingers, summed frame by frame, so the translation does
+        /// not jump when a finger lands or lifts (a centroid would).
+        var travelled = Point.zero
+        var translationOffset = Point.zero
+        /// The touchscreen's size; nil for a touchpad, whose gestures have no surface.
+        var surfaceSize: Size?
+        var velocityTracker = VelocityTracker()
+
+        init(surfaceSize: Size?, at time: Timestamp) {
+            self.surfaceSize = surfaceSize
+            velocityTracker.add(.zero, at: time)
+        }
+
+        mutating func add(_ delta: Point, at time: Timestamp) {
+            travelled += delta
+            velocityTracker.add(travelled, at: time)
+        }
+    }
+
     private enum Phase {
         case idle
-        case tracking
-        case active
+        case tracking(Motion)
+        case active(Motion)
+        /// Ended or cancelled; the last motion stays readable until reset.
+        case finished(Motion)
     }
 
     private enum Input {
@@ -28,35 +51,48 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     @exclusivity(unchecked) private var phase = Phase.idle
-    // The mean movement of the fingers, summed frame by frame, so the translation does
-    // not jump when a finger lands or lifts (a centroid would).
-    private var travelled = Point.zero
-    private var translationOffset = Point.zero
-    private var surfaceSize: Size?
-    private var velocityTracker = VelocityTracker()
 
     open override var isContinuous: Bool { true }
     open override var kindName: String { "pan" }
     open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [.swipe] }
 
+    private var motion: Motion? {
+        switch phase {
+        case .idle: nil
+        case let .tracking(motion), let .active(motion), let .finished(motion): motion
+        }
+    }
+
     /// How far the fingers have moved since the first touch (or since the last
     /// ``setTranslation(_:in:)``). Touchpad swipes have no surface size and report
     /// millimetres in both spaces.
     public func translation(in space: CoordinateSpace = .millimetres) -> Point {
-        convert(travelled - translationOffset, to: space)
+        guard let motion else { return .zero }
+        return convert(motion.travelled - motion.translationOffset, to: space)
     }
 
     /// Sets the translation, e.g. to zero to measure increments between actions.
     public func setTranslation(_ translation: Point, in space: CoordinateSpace = .millimetres) {
-        let millimetres = space == .millimetres || surfaceSize == nil
-            ? translation
-            : Point(x: translation.x * surfaceSize!.width, y: translation.y * surfaceSize!.height)
-        translationOffset = travelled - millimetres
+        func apply(_ motion: inout Motion) {
+            let millimetres = if space == .normalized, let size = motion.surfaceSize {
+                Point(x: translation.x * size.width, y: translation.y * size.height)
+            } else {
+                translation
+            }
+            motion.translationOffset = motion.travelled - millimetres
+        }
+        switch phase {
+        case .idle: break
+        case var .tracking(motion): apply(&motion); phase = .tracking(motion)
+        case var .active(motion): apply(&motion); phase = .active(motion)
+        case var .finished(motion): apply(&motion); phase = .finished(motion)
+        }
     }
 
     /// The fingers' speed in mm/s (or surface sizes per second) over the last ~100 ms.
     public func velocity(in space: CoordinateSpace = .millimetres) -> Point {
-        convert(velocityTracker.velocity, to: space)
+        guard let motion else { return .zero }
+        return convert(motion.velocityTracker.velocity, to: space)
     }
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { step(.down(touches, event)) }
@@ -85,48 +121,45 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         phase = .idle
-        travelled = .zero
-        translationOffset = .zero
-        surfaceSize = nil
-        velocityTracker.removeAll()
     }
 
     private func step(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(touches, event)):
-            surfaceSize = touches.first?.surfaceSize
             dropExtra(touches, event)
-            phase = .tracking
-            velocityTracker.add(.zero, at: event.timestamp)
+            phase = .tracking(Motion(surfaceSize: touches.first?.surfaceSize, at: event.timestamp))
         case let (.tracking, .down(touches, event)), let (.active, .down(touches, event)):
             dropExtra(touches, event)
-        case let (.tracking, .move(delta, time)):
-            travelled += delta
-            velocityTracker.add(travelled, at: time)
-            guard numberOfTouches >= minimumNumberOfTouches, travelled.length > slop else { return }
-            phase = .active
+        case (.tracking(var motion), let .move(delta, time)):
+            motion.add(delta, at: time)
+            phase = .tracking(motion)
+            guard numberOfTouches >= minimumNumberOfTouches, motion.travelled.length > slop else { return }
+            phase = .active(motion)
             transition(to: .began)
-        case let (.active, .move(delta, time)):
-            travelled += delta
-            velocityTracker.add(travelled, at: time)
+        case (.active(var motion), let .move(delta, time)):
+            motion.add(delta, at: time)
+            phase = .active(motion)
             transition(to: .changed)
         case (.tracking, .up(let remaining)) where remaining > 0,
              (.active, .up(let remaining)) where remaining >= minimumNumberOfTouches:
             break
-        case (.active, .up), (.active, .touchpadEnd(cancelled: false)):
-            phase = .idle
+        case let (.active(motion), .up), let (.active(motion), .touchpadEnd(cancelled: false)):
+            phase = .finished(motion)
             transition(to: .ended)
-        case (.active, .cancel), (.active, .touchpadEnd(cancelled: true)):
-            phase = .idle
+        case let (.active(motion), .cancel), let (.active(motion), .touchpadEnd(cancelled: true)):
+            phase = .finished(motion)
             transition(to: .cancelled)
         case let (.idle, .touchpadBegin(fingers, time)):
             guard (minimumNumberOfTouches...maximumNumberOfTouches).contains(fingers) else { return fail() }
-            phase = .tracking
-            velocityTracker.add(.zero, at: time)
+            phase = .tracking(Motion(surfaceSize: nil, at: time))
         case (.tracking, .up), (.tracking, .cancel), (.tracking, .touchpadEnd):
             fail()
+        case (.finished, .down), (.finished, .move):
+            // A finger still down after the pan ended (a third finger, say): nothing to follow.
+            break
         case (.idle, .move), (.idle, .up), (.idle, .cancel), (.idle, .touchpadEnd),
-             (.tracking, .touchpadBegin), (.active, .touchpadBegin):
+             (.tracking, .touchpadBegin), (.active, .touchpadBegin), (.finished, .up), (.finished, .cancel),
+             (.finished, .touchpadBegin), (.finished, .touchpadEnd):
             environment?.report("\(label): \(input) while \(phase) cannot happen")
         }
     }
@@ -143,7 +176,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     private func convert(_ millimetres: Point, to space: CoordinateSpace) -> Point {
-        guard space == .normalized, let size = surfaceSize, size.width > 0, size.height > 0 else { return millimetres }
+        guard space == .normalized, let size = motion?.surfaceSize, size.width > 0, size.height > 0 else { return millimetres }
         return Point(x: millimetres.x / size.width, y: millimetres.y / size.height)
     }
 }

@@ -22,7 +22,9 @@ public struct RectEdge: OptionSet, Hashable, Sendable, CustomStringConvertible {
 /// A pan that starts at an edge of a touchscreen and moves inward, as UIKit's
 /// `UIScreenEdgePanGestureRecognizer`.
 ///
-/// Continuous. Touchscreens only: touchpad gestures carry no absolute position.
+/// Continuous. Touchscreens only: touchpad gestures carry no absolute position. The pan
+/// itself is ``PanGestureRecognizer``'s; this class decides only whether it started at an
+/// edge and heads inward.
 open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// Edges the pan may start from; none by default, as in UIKit, so set it.
     public var edges: RectEdge = []
@@ -32,8 +34,21 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The edge the current or last pan started from.
     public private(set) var startEdge: RectEdge?
 
-    private var start = Point.zero
-    private var startFound = false
+    private enum EdgePhase {
+        /// No finger yet.
+        case waiting
+        /// The first finger landed in the zone of `edge` at `start`.
+        case fromEdge(RectEdge, start: Point)
+        /// Decided: the pan may go on (it headed inward) or has failed.
+        case decided
+    }
+
+    private enum EdgeInput {
+        case firstTouch(Touch)
+        case moved(Point)
+    }
+
+    @exclusivity(unchecked) private var edgePhase = EdgePhase.waiting
 
     /// Makes an edge pan for one finger on touchscreens.
     public override init() {
@@ -46,26 +61,44 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [] }
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if state == .possible, !startFound, let touch = touches.first {
-            startFound = true
-            startEdge = edge(near: touch)
-            start = touch.location
-            guard startEdge != nil else { return transition(to: .failed) }
-        }
+        if state == .possible, let touch = touches.first, !edgeStep(.firstTouch(touch)) { return }
         super.touchesBegan(touches, with: event)
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        if state == .possible, let edge = startEdge, let touch = touches.first {
-            let moved = touch.location - start
-            if moved.length > slop && inward(moved, from: edge) <= 0 { return transition(to: .failed) }
-        }
+        if state == .possible, let touch = touches.first, !edgeStep(.moved(touch.location)) { return }
         super.touchesMoved(touches, with: event)
     }
 
     open override func reset() {
         super.reset()
-        startFound = false
+        edgePhase = .waiting
+    }
+
+    /// Returns false when the pan failed and the touches go no further.
+    private func edgeStep(_ input: EdgeInput) -> Bool {
+        switch (edgePhase, input) {
+        case let (.waiting, .firstTouch(touch)):
+            startEdge = edge(near: touch)
+            guard let edge = startEdge else { return failEdge() }
+            edgePhase = .fromEdge(edge, start: touch.location)
+        case let (.fromEdge(edge, start), .moved(location)):
+            let moved = location - start
+            guard moved.length > slop else { return true }
+            guard inward(moved, from: edge) > 0 else { return failEdge() }
+            edgePhase = .decided
+        case (.fromEdge, .firstTouch), (.decided, .firstTouch), (.decided, .moved):
+            break
+        case (.waiting, .moved):
+            environment?.report("\(label): \(input) while \(edgePhase) cannot happen")
+        }
+        return true
+    }
+
+    private func failEdge() -> Bool {
+        edgePhase = .decided
+        transition(to: .failed)
+        return false
     }
 
     private func edge(near touch: Touch) -> RectEdge? {

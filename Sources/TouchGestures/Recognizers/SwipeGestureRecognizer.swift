@@ -1,20 +1,26 @@
-/// Recognizes fingers moving quickly in one of the allowed directions, as UIKit's
+/// Recognizes fingers moving in one of the allowed directions, as UIKit's
 /// `UISwipeGestureRecognizer`.
 ///
 /// Discrete, and recognized the moment the fingers' centroid has travelled
-/// ``minimumDistance`` at an average speed of at least ``minimumVelocity`` in an
-/// allowed direction: while the fingers still move, not on lift. Accepts touchscreen
-/// touches and touchpad swipes.
+/// ``minimumDistance`` (``touchpadMinimumDistance`` on a touchpad) in an allowed direction:
+/// while the fingers still move, not on lift. People start a swipe slowly and speed up,
+/// so how long the fingers took does not matter unless ``minimumVelocity`` is set; then
+/// the fingers' recent speed (over ``GestureDefaults/velocityWindow``) must reach it when
+/// the distance is crossed, which tells a swipe from a drag that competes for the same
+/// fingers. Accepts touchscreen touches and touchpad swipes.
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// Allowed directions; right by default, as in UIKit. Including any diagonal makes
     /// each direction 45 degrees wide instead of 90.
     public var direction: SwipeDirection = .right
     /// Fingers that must swipe together; 1 by default.
     public var numberOfTouchesRequired = 1
-    /// Millimetres the centroid must travel.
+    /// Millimetres the centroid of touchscreen fingers must travel.
     public var minimumDistance = GestureDefaults.swipeMinimumDistance
-    /// Average speed in mm/s, from when all fingers were down to the minimum distance.
-    public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
+    /// Millimetres a touchpad swipe must travel.
+    public var touchpadMinimumDistance = GestureDefaults.touchpadSwipeMinimumDistance
+    /// Recent speed in mm/s the fingers must have when they cross the distance; 0 (the
+    /// default) judges no speed.
+    public var minimumVelocity = 0.0
 
     /// How many sectors a movement's direction is sorted into.
     public enum Sectors: Sendable {
@@ -34,10 +40,18 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// The direction of the last recognized swipe: one of ``direction``'s members.
     public private(set) var recognizedDirection: SwipeDirection?
 
+    /// Where the fingers started and how fast they move.
+    private struct Track {
+        var origin: Point
+        var isTouchpad: Bool
+        var velocity = VelocityTracker()
+    }
+
     private enum Phase {
         case idle
+        /// Some of the fingers are down.
         case gathering
-        case tracking(origin: Point, since: Timestamp)
+        case tracking(Track)
     }
 
     private enum Input {
@@ -78,16 +92,24 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         switch (phase, input) {
         case let (.idle, .down(time)), let (.gathering, .down(time)):
             if numberOfTouches > numberOfTouchesRequired { return fail() }
-            phase = numberOfTouches == numberOfTouchesRequired ? .tracking(origin: location(), since: time) : .gathering
+            guard numberOfTouches == numberOfTouchesRequired else { phase = .gathering; return }
+            var track = Track(origin: location(), isTouchpad: false)
+            track.velocity.add(.zero, at: time)
+            phase = .tracking(track)
         case (.tracking, .down):
             fail()
         case (.gathering, .move):
             break
-        case let (.tracking(origin, since), .move(time)), let (.tracking(origin, since), .touchpadMove(time)):
-            check(location() - origin, over: time - since)
+        case (.tracking(var track), let .move(time)), (.tracking(var track), let .touchpadMove(time)):
+            let displacement = location() - track.origin
+            track.velocity.add(displacement, at: time)
+            phase = .tracking(track)
+            check(displacement, track)
         case let (.idle, .touchpadBegin(fingers, time)):
             guard fingers == numberOfTouchesRequired else { return fail() }
-            phase = .tracking(origin: .zero, since: time)
+            var track = Track(origin: .zero, isTouchpad: true)
+            track.velocity.add(.zero, at: time)
+            phase = .tracking(track)
         case (.gathering, .up), (.tracking, .up), (.gathering, .cancel), (.tracking, .cancel),
              (.tracking, .touchpadEnd):
             fail()
@@ -98,18 +120,16 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
-    private func check(_ displacement: Point, over elapsed: Duration) {
-        let distance = displacement.length
-        guard distance >= minimumDistance else { return }
-        let seconds = elapsed.seconds
-        let speed = seconds > 0 ? distance / seconds : .infinity
+    private func check(_ displacement: Point, _ track: Track) {
+        guard displacement.length >= (track.isTouchpad ? touchpadMinimumDistance : minimumDistance) else { return }
         let diagonals = switch sectors {
         case .automatic: !direction.isDisjoint(with: .diagonal)
         case .four: false
         case .eight: true
         }
         let moved = SwipeDirection.of(displacement, diagonals: diagonals)
-        guard speed >= minimumVelocity, direction.contains(moved) else { return fail() }
+        guard direction.contains(moved) else { return fail() }
+        guard minimumVelocity <= 0 || track.velocity.velocity.length >= minimumVelocity else { return fail() }
         phase = .idle
         recognizedDirection = moved
         transition(to: .recognized)

@@ -1,18 +1,21 @@
-import RealModule
-
-/// What pinch and rotation share: two fingers on a touchscreen, or a touchpad pinch,
-/// measured by one value (scale or angle) that must move past a threshold to begin.
+/// What pinch and rotation share: fingers on a touchscreen, or a touchpad pinch, measured
+/// by how far they spread and turn (``FingerSpread``), which must pass a threshold to begin.
 ///
-/// Continuous: it begins when ``progress()`` passes its threshold, changes as the
-/// fingers move, and ends when fewer than two fingers remain (or the touchpad pinch ends).
+/// Continuous: it begins when ``hasPassedThreshold(touchpad:)`` says so, changes as the
+/// fingers move, and ends when fewer than ``numberOfTouchesRequired`` fingers remain (or the
+/// touchpad pinch ends).
 open class TwoFingerGestureRecognizer: GestureRecognizer {
-    /// Fingers of a touchpad pinch; touchscreens always use two. 2 by default.
+    /// Fingers that pinch or turn together, on a touchscreen or a touchpad; 2 by default.
     public var numberOfTouchesRequired = 2
 
     private enum Phase {
-        case idle
-        case tracking
-        case active
+        /// Fewer fingers than required are down.
+        case gathering
+        /// All fingers are down; measuring until the threshold is passed.
+        case tracking(FingerSpread)
+        case active(FingerSpread)
+        /// Ended or cancelled; the last measurement stays readable until reset.
+        case finished(FingerSpread)
     }
 
     private enum Input {
@@ -25,26 +28,31 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
         case touchpadEnd(cancelled: Bool)
     }
 
-    @exclusivity(unchecked) private var phase = Phase.idle
-    /// Distance (mm) and angle (radians, clockwise) between the first two fingers when
-    /// tracking started, or scale 1 and angle 0 for a touchpad pinch.
-    private(set) var startSpan = 0.0
-    private(set) var startAngle = 0.0
-    /// The same now.
-    private(set) var currentSpan = 0.0
-    private(set) var currentAngle = 0.0
+    @exclusivity(unchecked) private var phase = Phase.gathering
 
     open override var isContinuous: Bool { true }
     open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [.pinch] }
 
+    /// The fingers' spread since they were all down, while tracking or after.
+    var spread: FingerSpread? {
+        switch phase {
+        case .gathering: nil
+        case let .tracking(spread), let .active(spread), let .finished(spread): spread
+        }
+    }
+
+    /// Changes the measurement in place (a caller resetting scale or rotation).
+    func updateSpread(_ change: (inout FingerSpread) -> Void) {
+        switch phase {
+        case .gathering: break
+        case var .tracking(spread): change(&spread); phase = .tracking(spread)
+        case var .active(spread): change(&spread); phase = .active(spread)
+        case var .finished(spread): change(&spread); phase = .finished(spread)
+        }
+    }
+
     /// Whether the fingers have moved far enough for the gesture to begin.
     open func hasPassedThreshold(touchpad: Bool) -> Bool { false }
-
-    /// Called at every measurement, before the state changes; `time` is the event's.
-    open func measured(at time: Timestamp) {}
-
-    /// Called when tracking starts; subclasses clear their values.
-    open func trackingStarted(at time: Timestamp) {}
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { step(.down(event.timestamp)) }
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) { step(.move(event.timestamp)) }
@@ -65,87 +73,72 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        phase = .idle
+        phase = .gathering
     }
 
     private func step(_ input: Input) {
         switch (phase, input) {
-        case let (.idle, .down(time)):
-            // Wait for the second finger; a crowd of three or more is not a pinch.
-            guard numberOfTouches >= 2 else { return }
-            guard numberOfTouches == 2 else { return fail() }
-            phase = .tracking
-            measureTouches(start: true)
-            trackingStarted(at: time)
+        case let (.gathering, .down(time)):
+            // Wait for every finger; a crowd larger than required is not this gesture.
+            guard numberOfTouches >= numberOfTouchesRequired else { return }
+            guard numberOfTouches == numberOfTouchesRequired else { return fail() }
+            phase = .tracking(FingerSpread(points(), at: time))
         case (.tracking, .down):
             fail()
-        case (.idle, .move), (.active, .down):
-            // One finger alone, or a third finger after the gesture began: nothing to measure.
+        case (.gathering, .move), (.active, .down), (.finished, .down), (.finished, .move):
+            // Too few fingers to measure, or a finger added after the gesture began.
             break
-        case let (.tracking, .move(time)):
-            measureTouches(start: false)
-            measured(at: time)
+        case (.tracking(var spread), let .move(time)):
+            spread.measure(points(), at: time)
+            phase = .tracking(spread)
             if hasPassedThreshold(touchpad: false) {
-                phase = .active
+                phase = .active(spread)
                 transition(to: .began)
             }
-        case let (.active, .move(time)):
-            measureTouches(start: false)
-            measured(at: time)
+        case (.active(var spread), let .move(time)):
+            spread.measure(points(), at: time)
+            phase = .active(spread)
             transition(to: .changed)
-        case (.idle, .up(let remaining)) where remaining > 0:
+        case (.gathering, .up(let remaining)) where remaining > 0:
             break
-        case (.active, .up(let remaining)) where remaining >= 2:
+        case (.active, .up(let remaining)) where remaining >= numberOfTouchesRequired:
             break
-        case (.active, .up), (.active, .touchpadEnd(cancelled: false)):
-            phase = .idle
+        case let (.active(spread), .up), let (.active(spread), .touchpadEnd(cancelled: false)):
+            phase = .finished(spread)
             transition(to: .ended)
-        case (.active, .cancel), (.active, .touchpadEnd(cancelled: true)):
-            phase = .idle
+        case let (.active(spread), .cancel), let (.active(spread), .touchpadEnd(cancelled: true)):
+            phase = .finished(spread)
             transition(to: .cancelled)
-        case let (.idle, .touchpadBegin(fingers, time)):
+        case let (.gathering, .touchpadBegin(fingers, time)):
             guard fingers == numberOfTouchesRequired else { return fail() }
-            phase = .tracking
-            (startSpan, currentSpan, startAngle, currentAngle) = (1, 1, 0, 0)
-            trackingStarted(at: time)
-        case let (.tracking, .touchpadUpdate(scale, angleDelta, time)), let (.active, .touchpadUpdate(scale, angleDelta, time)):
-            currentSpan = scale
-            currentAngle += angleDelta * .pi / 180
-            measured(at: time)
-            if case .active = phase {
-                transition(to: .changed)
-            } else if hasPassedThreshold(touchpad: true) {
-                phase = .active
+            phase = .tracking(FingerSpread(touchpadAt: time))
+        case (.tracking(var spread), let .touchpadUpdate(scale, angleDelta, time)):
+            spread.measure(scale: scale, angleDelta: angleDelta, at: time)
+            phase = .tracking(spread)
+            if hasPassedThreshold(touchpad: true) {
+                phase = .active(spread)
                 transition(to: .began)
             }
-        case (.idle, .up), (.idle, .cancel), (.tracking, .up), (.tracking, .cancel), (.tracking, .touchpadEnd):
+        case (.active(var spread), let .touchpadUpdate(scale, angleDelta, time)):
+            spread.measure(scale: scale, angleDelta: angleDelta, at: time)
+            phase = .active(spread)
+            transition(to: .changed)
+        case (.gathering, .up), (.gathering, .cancel), (.tracking, .up), (.tracking, .cancel), (.tracking, .touchpadEnd):
             fail()
-        case (.idle, .touchpadUpdate), (.idle, .touchpadEnd), (.tracking, .touchpadBegin), (.active, .touchpadBegin):
+        case (.gathering, .touchpadUpdate), (.gathering, .touchpadEnd), (.tracking, .touchpadBegin),
+             (.active, .touchpadBegin), (.finished, .up), (.finished, .cancel), (.finished, .touchpadBegin),
+             (.finished, .touchpadUpdate), (.finished, .touchpadEnd):
             environment?.report("\(label): \(input) while \(phase) cannot happen")
         }
     }
 
-    private func measureTouches(start: Bool) {
-        let touches = self.touches
-        guard touches.count >= 2 else { return }
-        let between = touches[1].location - touches[0].location
-        let span = between.length
-        var angle = Double.atan2(y: between.y, x: between.x)
-        if !start {
-            // Unwrap so that turning past +-180 degrees keeps counting.
-            while angle - currentAngle > .pi { angle -= 2 * .pi }
-            while angle - currentAngle < -.pi { angle += 2 * .pi }
-        }
-        currentSpan = span
-        currentAngle = angle
-        if start {
-            startSpan = span
-            startAngle = angle
-        }
+    /// The first ``numberOfTouchesRequired`` fingers, in the order they landed.
+    private func points() -> [Point] {
+        touches.prefix(numberOfTouchesRequired).map(\.location)
     }
 
     private func fail() {
-        phase = .idle
+        phase = .gathering
         transition(to: .failed)
     }
 }

@@ -106,6 +106,7 @@ import Testing
     @Test func aPanThatRequiresTheSwipeToFailGetsItsDelayedBeganOnASlowDrag() {
         let rig = Rig()
         let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.minimumVelocity = GestureDefaults.swipeMinimumVelocity
         let pan = rig.add(PanGestureRecognizer(), "pan")
         try! pan.require(toFail: swipe)
         // 30 mm in 1 s: the swipe reaches 15 mm at 500 ms, 30 mm/s, too slow.

@@ -98,3 +98,47 @@ import Testing
 }
 
 import RealModule
+
+/// `numberOfTouchesRequired` holds on touchscreens too: a 3-finger pinch is not a 2-finger one.
+@Suite struct FingerCountOnTouchscreenTests {
+    @Test func aThreeFingerPinchIgnoresTwoFingers() {
+        let rig = Rig()
+        let pinch = rig.add(PinchGestureRecognizer(), "pinch")
+        pinch.numberOfTouchesRequired = 3
+        rig.run([.down(1, at: (80, 50), t: 0), .down(2, at: (120, 50), t: 0),
+                 .move(2, to: (140, 50), t: 10), .move(2, to: (160, 50), t: 20), .up(1, t: 30), .up(2, t: 30)])
+        #expect(!rig.log.contains { $0.contains("began") })
+    }
+
+    @Test func aThreeFingerPinchFollowsThreeFingersSpreading() {
+        let rig = Rig()
+        let pinch = rig.add(PinchGestureRecognizer(), "pinch")
+        pinch.numberOfTouchesRequired = 3
+        var scales: [Double] = []
+        pinch.addAction { scales.append(($0 as! PinchGestureRecognizer).scale) }
+        // Three fingers around (100, 100) move out to twice their distance from the centre.
+        rig.run([.down(1, at: (90, 100), t: 0), .down(2, at: (110, 100), t: 0), .down(3, at: (100, 80), t: 0),
+                 .move(1, to: (80, 100), t: 10), .move(2, to: (120, 100), t: 10), .move(3, to: (100, 60), t: 10),
+                 .up(1, t: 20), .up(2, t: 20), .up(3, t: 20)])
+        #expect(rig.log.first == "10 pinch possible -> began")
+        #expect(scales.first.map { abs($0 - 2) < 1e-9 } == true)
+    }
+
+    @Test func aThreeFingerRotationFollowsThreeFingersTurning() {
+        let rig = Rig()
+        let rotation = rig.add(RotationGestureRecognizer(), "rotation")
+        rotation.numberOfTouchesRequired = 3
+        var degrees: [Double] = []
+        rotation.addAction { degrees.append(($0 as! RotationGestureRecognizer).rotation * 180 / .pi) }
+        // Three fingers 20 mm from (100, 100) at 0, 120 and 240 degrees turn 30 degrees clockwise.
+        func at(_ angle: Double) -> (Double, Double) {
+            let radians = angle * .pi / 180
+            return (100 + 20 * Double.cos(radians), 100 + 20 * Double.sin(radians))
+        }
+        rig.run([.down(1, at: at(0), t: 0), .down(2, at: at(120), t: 0), .down(3, at: at(240), t: 0),
+                 .move(1, to: at(30), t: 10), .move(2, to: at(150), t: 10), .move(3, to: at(270), t: 10),
+                 .up(1, t: 20), .up(2, t: 20), .up(3, t: 20)])
+        #expect(rig.log.first == "10 rotation possible -> began")
+        #expect(degrees.first.map { abs($0 - 30) < 1e-6 } == true)
+    }
+}

@@ -47,20 +47,30 @@ import Testing
         #expect(rig.log == ["60 swipe possible -> failed"])
     }
 
-    @Test func speedJustOverTheMinimumSwipes() {
-        // 15 mm in 187 ms is 80.2 mm/s; the minimum is 80.
+    @Test func byDefaultSpeedDoesNotMatter() {
+        // 15 mm over a whole second: slow, but nothing competes, so it is a swipe.
         let rig = Rig()
         rig.add(SwipeGestureRecognizer(), "swipe")
-        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (65, 50), t: 187)])
-        #expect(rig.log == ["187 swipe possible -> recognized", "187 action swipe recognized"])
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (55, 50), t: 500), .move(1, to: (65, 50), t: 1000)])
+        #expect(rig.log == ["1000 swipe possible -> recognized", "1000 action swipe recognized"])
     }
 
-    @Test func speedJustUnderTheMinimumFails() {
-        // 15 mm in 188 ms is 79.8 mm/s.
+    @Test func recentSpeedJustOverTheMinimumSwipes() {
+        // A slow start, then 8 mm in the last 100 ms: 80.0 mm/s recent, whatever came before.
         let rig = Rig()
-        rig.add(SwipeGestureRecognizer(), "swipe")
-        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (65, 50), t: 188)])
-        #expect(rig.log == ["188 swipe possible -> failed"])
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.minimumVelocity = 80
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (57, 50), t: 900), .move(1, to: (65, 50), t: 1000)])
+        #expect(rig.log == ["1000 swipe possible -> recognized", "1000 action swipe recognized"])
+    }
+
+    @Test func recentSpeedJustUnderTheMinimumFails() {
+        // 7.9 mm in the last 100 ms is 79 mm/s.
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.minimumVelocity = 80
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (57.1, 50), t: 900), .move(1, to: (65, 50), t: 1000)])
+        #expect(rig.log == ["1000 swipe possible -> failed"])
     }
 
     @Test func threeFingersSwipeTogetherAndAFourthFails() {
@@ -87,7 +97,8 @@ import Testing
         rig.run([.pad(.swipeBegin(fingers: 4), t: 0)]
             + (1...6).map { .pad(.swipeUpdate(fingers: 4, delta: Point(x: -4, y: 0.2)), t: UInt64($0) * 10) }
             + [.pad(.swipeEnd(fingers: 4, cancelled: false), t: 70)])
-        #expect(rig.log == ["40 four-left possible -> recognized", "40 action four-left recognized"])
+        // The touchpad distance is 7 mm: crossed at the second update.
+        #expect(rig.log == ["20 four-left possible -> recognized", "20 action four-left recognized"])
     }
 
     @Test func aTouchpadSwipeWithOtherFingersFails() {

@@ -1,0 +1,92 @@
+import RealModule
+
+/// How far a group of fingers has spread and turned since it was first measured: what
+/// pinch and rotation read. On a touchscreen it is measured from the fingers themselves;
+/// on a touchpad it takes libinput's scale and angle.
+struct FingerSpread {
+    /// The spread when measuring started: millimetres on a touchscreen, scale 1 on a touchpad.
+    private(set) var startSpan: Double
+    /// The spread now, in the same unit. For two fingers, the distance between them; for
+    /// more, twice their mean distance from their centroid (the same for two).
+    private(set) var span: Double
+    /// Radians the fingers have turned about their centroid since measuring started,
+    /// clockwise positive (y grows downward): the mean of each finger's turn.
+    private(set) var turned = 0.0
+    /// The values a caller set as the new origin of scale and rotation.
+    var scaleBase = 1.0
+    var spanBase: Double
+    var rotationBase = 0.0
+    var turnedBase = 0.0
+    /// Each finger's last angle about the centroid, unwrapped so a turn past 180 degrees counts on.
+    private var fingerAngles: [Double]
+    private var velocityTracker = VelocityTracker()
+
+    /// Starts measuring touchscreen fingers.
+    init(_ points: [Point], at time: Timestamp) {
+        let (span, angles) = Self.geometry(points)
+        startSpan = span
+        self.span = span
+        spanBase = span
+        fingerAngles = angles
+        velocityTracker.add(Point(x: span, y: 0), at: time)
+    }
+
+    /// Starts measuring a touchpad pinch, whose scale starts at 1.
+    init(touchpadAt time: Timestamp) {
+        startSpan = 1
+        span = 1
+        spanBase = 1
+        fingerAngles = []
+        velocityTracker.add(Point(x: 1, y: 0), at: time)
+    }
+
+    /// Measures touchscreen fingers again; they must be the same fingers in the same order.
+    mutating func measure(_ points: [Point], at time: Timestamp) {
+        let (newSpan, angles) = Self.geometry(points)
+        guard angles.count == fingerAngles.count, !angles.isEmpty else { return }
+        var sum = 0.0
+        for index in angles.indices {
+            var angle = angles[index]
+            let previous = fingerAngles[index]
+            while angle - previous > .pi { angle -= 2 * .pi }
+            while angle - previous < -.pi { angle += 2 * .pi }
+            sum += angle - previous
+            fingerAngles[index] = angle
+        }
+        turned += sum / Double(angles.count)
+        span = newSpan
+        velocityTracker.add(Point(x: span, y: turned), at: time)
+    }
+
+    /// Takes a touchpad pinch update: libinput's absolute scale and its angle change in degrees.
+    mutating func measure(scale: Double, angleDelta: Double, at time: Timestamp) {
+        span = scale
+        turned += angleDelta * .pi / 180
+        velocityTracker.add(Point(x: span, y: turned), at: time)
+    }
+
+    /// Scale relative to the origin a caller set (1 at the start).
+    var scale: Double { spanBase > 0 ? scaleBase * span / spanBase : 1 }
+    /// Rotation in radians relative to the origin a caller set (0 at the start).
+    var rotation: Double { rotationBase + turned - turnedBase }
+    /// How fast ``scale`` changes, per second.
+    var scaleVelocity: Double { spanBase > 0 ? scaleBase * velocityTracker.velocity.x / spanBase : 0 }
+    /// How fast the fingers turn, in radians per second.
+    var rotationVelocity: Double { velocityTracker.velocity.y }
+
+    private static func geometry(_ points: [Point]) -> (span: Double, angles: [Double]) {
+        guard !points.isEmpty else { return (0, []) }
+        var centre = Point.zero
+        for point in points { centre += point }
+        centre = centre / Double(points.count)
+        var distance = 0.0
+        var angles: [Double] = []
+        angles.reserveCapacity(points.count)
+        for point in points {
+            let offset = point - centre
+            distance += offset.length
+            angles.append(Double.atan2(y: offset.y, x: offset.x))
+        }
+        return (2 * distance / Double(points.count), angles)
+    }
+}
