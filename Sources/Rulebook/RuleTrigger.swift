@@ -71,6 +71,21 @@ final class RuleTrigger {
                                 timeout: rule.timeout, overlap: rule.overlap))
     }
 
+    /// Which way a continuous gesture has gone overall, so `on-end` can tell a pinch in
+    /// from a pinch out: the same words its steps use.
+    static func netDirection(of recognizer: GestureRecognizer) -> String? {
+        switch recognizer {
+        case let pinch as PinchGestureRecognizer:
+            pinch.scale == 1 ? nil : pinch.scale > 1 ? "out" : "in"
+        case let rotation as RotationGestureRecognizer:
+            rotation.rotation == 0 ? nil : rotation.rotation > 0 ? "clockwise" : "counterclockwise"
+        case let pan as PanGestureRecognizer:
+            pan.translation() == .zero ? nil : SwipeDirection.of(pan.translation(), diagonals: false).description
+        default:
+            nil
+        }
+    }
+
     /// The gesture's values as `TOUCHGEST_*` variables.
     private func values(of recognizer: GestureRecognizer, phase: RulePhase) -> [String: String] {
         let location = recognizer.location()
@@ -84,6 +99,9 @@ final class RuleTrigger {
             "TOUCHGEST_Y": fixedDecimals(location.y, 1),
         ]
         if phase == .step { values["TOUCHGEST_STEP"] = String(stepIndex) }
+        if rule.gesture.isContinuous, let direction = Self.netDirection(of: recognizer) {
+            values["TOUCHGEST_DIRECTION"] = direction
+        }
         switch recognizer {
         case let swipe as SwipeGestureRecognizer:
             values["TOUCHGEST_DIRECTION"] = swipe.recognizedDirection?.description

@@ -178,7 +178,8 @@ final class RuleRig {
         }
         rig.pad(.pinchEnd(fingers: 2, cancelled: false), t: 100)
         #expect(rig.recorder.requests.map { "\($0.phase.rawValue) \($0.environment["TOUCHGEST_STEP"] ?? "") \($0.environment["TOUCHGEST_DIRECTION"] ?? "")" } == [
-            "begin  ", "step 1 out", "step 2 out", "step 3 out", "step 2 in", "step 1 in", "step 0 in", "step -1 in", "end  ",
+            // begin and end carry the net direction: out at 1.1, in at 0.7.
+            "begin  out", "step 1 out", "step 2 out", "step 3 out", "step 2 in", "step 1 in", "step 0 in", "step -1 in", "end  in",
         ])
         #expect(rig.recorder.requests.last?.environment["TOUCHGEST_SCALE"] == "0.700")
     }
