@@ -24,7 +24,8 @@ import Testing
             "turn step 1 clockwise", "turn step 2 clockwise",
             "hold begin", "hold end",
             "two-finger-tap recognized", "two-finger-double-tap recognized",
-            "screen-tap recognized", "from-left-edge end",
+            // The edge pan's end carries its net direction: inward from the left edge.
+            "screen-tap recognized", "from-left-edge end right",
         ])
     }
 

@@ -38,7 +38,7 @@ extension GestureEnvironment {
     private func leavePossible(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState) {
         var blocked = false
         for other in recognizers where other !== recognizer && requires(recognizer, other) {
-            if other.gesture == recognizer.gesture && (other.state.isActive || winners.contains(where: { $0 === other })) {
+            if other.state.isActive || winners.contains(where: { $0 === other }) {
                 commit(recognizer, .failed, cause: .requirementSucceeded(other.label))
                 return
             }
@@ -58,7 +58,7 @@ extension GestureEnvironment {
             commit(recognizer, .failed, cause: .delegateRefused)
             return
         }
-        if let winner = winners.first(where: { $0.gesture == recognizer.gesture && excludes($0, recognizer) }) {
+        if let winner = winners.first(where: { sameGesture($0, recognizer) && excludes($0, recognizer) }) {
             commit(recognizer, .failed, cause: .excludedBy(winner.label))
             return
         }
@@ -94,12 +94,11 @@ extension GestureEnvironment {
     /// do those it excludes.
     private func didWin(_ winner: GestureRecognizer) {
         winners.append(winner)
-        for other in recognizers
-        where other !== winner && other.state == .possible && other.isTracking && other.gesture == winner.gesture {
+        for other in recognizers where other !== winner && other.state == .possible && other.isTracking {
             if requires(other, winner) {
                 stopWaiting(other)
                 commit(other, .failed, cause: .requirementSucceeded(winner.label))
-            } else if excludes(winner, other) {
+            } else if sameGesture(winner, other) && excludes(winner, other) {
                 stopWaiting(other)
                 commit(other, .failed, cause: .excludedBy(winner.label))
             }
@@ -166,6 +165,14 @@ extension GestureEnvironment {
             return false
         }
         return true
+    }
+
+    /// Whether two recognizers follow the same gesture: the same landing, or the same
+    /// fingers (a recognizer still deciding an earlier gesture that took the new fingers).
+    func sameGesture(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        if a.gesture == b.gesture { return true }
+        if a.touchpadFingers > 0 && b.touchpadFingers > 0 { return true }
+        return a.touchIDs.contains { b.touchIDs.contains($0) }
     }
 
     /// Whether `winner`, having begun or been recognized, stops `other` in this sequence.

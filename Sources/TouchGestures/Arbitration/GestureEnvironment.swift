@@ -172,9 +172,15 @@ public final class GestureEnvironment {
             }
             deliverTouchpad(event, to: recognizer)
         }
-        for recognizer in carried where recognizer.state.isTerminal {
+        // A recognizer of the last gesture that won with this event (a double tap's second
+        // tap) has it: nothing starts over. Otherwise those that gave up start over on it.
+        let consumed = carried.contains { recognizer in
+            recognizer.touchpadFingers > 0 && winners.contains { $0 === recognizer }
+        }
+        for recognizer in carried where recognizer.state.isTerminal && !consumed {
             resetRecognizer(recognizer, log: true)
             winners.removeAll { $0 === recognizer }
+            if view != nil { viewForget(recognizer) }
             if beginTouchpadGesture(recognizer, event) { deliverTouchpad(event, to: recognizer) }
         }
         if gesture.isEnd {
@@ -235,8 +241,15 @@ public final class GestureEnvironment {
     }
 
     /// Recognizers that were still deciding the last gesture and gave up when the new one
-    /// landed (a second tap too far away) start over on it, so it is not lost.
+    /// landed (a second tap too far away) start over on it, so it is not lost; unless one of
+    /// them won with it.
     private func restart(_ carried: [GestureRecognizer], with began: [Touch], _ event: TouchEvent) {
+        // A recognizer of the last gesture that won with the new fingers (a double tap's
+        // second tap) has them: nothing starts over.
+        let consumed = carried.contains { recognizer in
+            winners.contains { $0 === recognizer } && began.contains { recognizer.touchIDs.contains($0.id) }
+        }
+        guard !consumed else { return }
         for recognizer in carried where recognizer.state.isTerminal {
             resetRecognizer(recognizer, log: true)
             winners.removeAll { $0 === recognizer }
