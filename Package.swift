@@ -49,7 +49,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport"]),
+        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput"]),
         // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
         .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner", "TestSupport"], exclude: ["Fixtures"]),
         // Measures the engine's cost per frame; run it in release mode (see README).
@@ -58,6 +58,12 @@ let package = Package(
             dependencies: ["TouchGestures"],
             path: "Benchmarks/EngineBenchmark"
         ),
+        // Human-like gesture input generated in the tests: minimum-jerk swipes, jitter,
+        // drift, libinput's hold-then-swipe, taps, pinches, resting fingers (docs/recognition.md).
+        .target(name: "HumanInput", dependencies: ["TouchGestures", "Rulebook"], path: "Tests/HumanInput"),
+        .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "Rulebook"]),
+        // Prints the recognition table of that corpus on the current engine; run it in release mode.
+        .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook"], path: "Benchmarks/GestureCorpus"),
         // Measures event-to-action latency on the real libinput (scripts/measure).
         .executableTarget(
             name: "LatencyProbe",

@@ -1,0 +1,77 @@
+import TouchGestures
+
+/// One generated gesture: its input events and what a user expects to happen.
+public struct Sample {
+    /// The row of the table the sample counts in.
+    public var kind: SampleKind
+    /// A readable description, e.g. `touchpad swipe 3f left 40mm/800ms`.
+    public var name: String
+    /// The input, timestamps in microseconds from ``Sample/start``.
+    public var events: [InputEvent]
+    /// The rule that must fire exactly once, and what its values must say; nil for a
+    /// negative sample, where no rule outside ``allowed`` may fire.
+    public var expected: Expectation?
+    /// Rules that may fire without being wrong, e.g. a hold rule when fingers rest long.
+    public var allowed: Set<String>
+    /// Named cases from the issue that must fire whatever the totals.
+    public var isNamedCase = false
+    /// Whether the sample runs through the rules with the competing pan
+    /// (``CorpusRules/withPan``): one-finger touchscreen swipes and drags.
+    public var withPan = false
+
+    /// Every sample starts one second into the clock, as replays do.
+    public static let start = Timestamp(microseconds: 1_000_000)
+}
+
+/// The rule a positive sample must fire, and how to check the values it fired with.
+public struct Expectation: Sendable, Equatable {
+    /// What the command's environment must show.
+    public enum Check: Sendable, Equatable {
+        case none
+        /// `TOUCHGEST_SCALE` at the end below 1 (in) or above 1 (out).
+        case scale(spreading: Bool)
+        /// `TOUCHGEST_ROTATION` at the end clockwise (positive) or not.
+        case rotation(clockwise: Bool)
+    }
+
+    public var rule: String
+    public var check: Check
+
+    public init(rule: String, check: Check = .none) {
+        self.rule = rule
+        self.check = check
+    }
+}
+
+/// The rows of the recognition table.
+public enum SampleKind: String, CaseIterable, Sendable {
+    case touchpadSwipe3 = "touchpad swipe 3f"
+    case touchpadSwipe4 = "touchpad swipe 4f"
+    case touchpadPinch = "touchpad pinch"
+    case touchpadRotation = "touchpad rotation"
+    case touchpadHold = "touchpad hold"
+    case touchpadTap = "touchpad tap"
+    case touchscreenSwipe1 = "touchscreen swipe 1f"
+    case touchscreenSwipe2 = "touchscreen swipe 2f"
+    case touchscreenSwipe3 = "touchscreen swipe 3f"
+    case touchscreenTap = "touchscreen tap"
+    case touchscreenDoubleTap = "touchscreen double tap"
+    case touchscreenLongPress = "touchscreen long-press"
+    case touchscreenPinch = "touchscreen pinch"
+    case touchscreenRotation = "touchscreen rotation"
+    case touchscreenDrag = "touchscreen slow drag (pan)"
+    case touchpadRestHold = "negative: touchpad rest, as hold"
+    case touchpadRestSwipe = "negative: touchpad rest, as tiny swipe"
+    case touchscreenRest = "negative: touchscreen rest"
+
+    /// Whether samples of this kind expect nothing to fire.
+    public var isNegative: Bool { rawValue.hasPrefix("negative") }
+
+    /// Whether the kind is a swipe, for the swipe goal.
+    public var isSwipe: Bool {
+        switch self {
+        case .touchpadSwipe3, .touchpadSwipe4, .touchscreenSwipe1, .touchscreenSwipe2, .touchscreenSwipe3: true
+        default: false
+        }
+    }
+}
