@@ -86,8 +86,7 @@ public struct Rulebook: Sendable {
             }
         }
         for pan in rules where pan.gesture == .pan {
-            for swipe in rules where swipe.gesture == .swipe && (pan.fingers...max(pan.fingers, pan.maxFingers)).contains(swipe.fingers)
-                && pan.device.overlaps(swipe.device) && pan.deviceName == swipe.deviceName
+            for swipe in rules where Self.drag(pan, competesWith: swipe)
                 && !requirements.contains(where: { $0.waiter == swipe.name && $0.waitedOn == pan.name }) {
                 add(Requirement(waiter: pan.name, waitedOn: swipe.name, reason: .swipe))
             }
@@ -97,7 +96,13 @@ public struct Rulebook: Sendable {
     /// Whether a drag rule competes with `swipe` for its fingers, so that the swipe must
     /// be told from it by speed.
     func dragCompetes(with swipe: Rule) -> Bool {
-        requirements.contains { $0.waitedOn == swipe.name && $0.reason == .swipe }
+        rules.contains { Self.drag($0, competesWith: swipe) }
+    }
+
+    private static func drag(_ pan: Rule, competesWith swipe: Rule) -> Bool {
+        pan.gesture == .pan && swipe.gesture == .swipe
+            && (pan.fingers...max(pan.fingers, pan.maxFingers)).contains(swipe.fingers)
+            && pan.device.overlaps(swipe.device) && pan.deviceName == swipe.deviceName
     }
 
     private mutating func add(_ requirement: Requirement) {

@@ -20,17 +20,18 @@ public enum GestureDefaults {
     /// Millimetres fingers may move before a long-press begins: the tap slop, since a
     /// press is a tap that lasts.
     public static let allowableMovement = 4.0
-    /// Millimetres a touchscreen swipe must travel: long enough not to catch a tap's
-    /// wobble or a finger rolling, short enough for a flick.
-    public static let swipeMinimumDistance = 15.0
+    /// Millimetres a touchscreen swipe must travel: past a tap's wobble (under 4 mm) with
+    /// room to spare, short enough for the 10 mm flicks people make with a thumb.
+    public static let swipeMinimumDistance = 9.0
     /// Millimetres a touchpad swipe must travel in libinput's deltas: a quick 10 mm flick
     /// reports 8-9 mm once libinput has taken the start to decide it is a swipe, and
     /// resting fingers wobble less than 5 mm.
     public static let touchpadSwipeMinimumDistance = 7.0
     /// Recent speed in mm/s a swipe must have when it crosses its distance, used only when
-    /// a drag (pan) competes for the same fingers: a deliberate swipe still moves at
-    /// 90 mm/s or more there, a drag that positions something moves slower.
-    public static let swipeMinimumVelocity = 60.0
+    /// a drag (pan) competes for the same fingers. A minimum-jerk swipe of 40 mm over a
+    /// whole second still moves at about 55 mm/s when it crosses 9 mm; the slow drags in
+    /// the corpus (docs/recognition.md) move at 15-30 mm/s.
+    public static let swipeMinimumVelocity = 50.0
     /// Millimetres a pan must move before it begins, so a tap is not also a pan.
     public static let panSlop = 3.0
     /// Millimetres the distance between two fingers must change before a pinch begins.
