@@ -52,7 +52,7 @@ final class RecordingSink: CommandSink {
 }
 
 /// How a sample fared: the verdict a user would give.
-public struct Outcome {
+public struct Outcome: Sendable {
     public enum Verdict: String, Sendable {
         /// The expected rule fired exactly once with the right values, nothing else did.
         case right

@@ -1,7 +1,7 @@
 import TouchGestures
 
 /// One generated gesture: its input events and what a user expects to happen.
-public struct Sample {
+public struct Sample: Sendable {
     /// The row of the table the sample counts in.
     public var kind: SampleKind
     /// A readable description, e.g. `touchpad swipe 3f left 40mm/800ms`.

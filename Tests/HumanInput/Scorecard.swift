@@ -2,7 +2,7 @@ import TouchGestures
 
 /// The recognition table: per kind of sample, how many fired once and right, fired
 /// wrong, were missed, fired more than once, and (negatives) fired at all.
-public struct Scorecard {
+public struct Scorecard: Sendable {
     /// One row.
     public struct Row: Sendable {
         public var kind: SampleKind
