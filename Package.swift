@@ -58,6 +58,12 @@ let package = Package(
             dependencies: ["TouchGestures"],
             path: "Benchmarks/EngineBenchmark"
         ),
+        // Measures checking and compiling a large require-to-fail graph (see its header).
+        .executableTarget(
+            name: "RulebookBenchmark",
+            dependencies: ["Rulebook", "TouchGestures"],
+            path: "Benchmarks/RulebookBenchmark"
+        ),
         // Measures event-to-action latency on the real libinput (scripts/measure).
         .executableTarget(
             name: "LatencyProbe",
