@@ -33,6 +33,7 @@ let package = Package(
         ),
         // One thread, one poll: sources of descriptors and deadlines, and the real scheduler.
         .target(name: "PollLoop", dependencies: ["TouchGestures"]),
+        .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures"]),
         .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures", "PollLoop"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
