@@ -25,6 +25,9 @@ public struct Rulebook: Sendable {
     public var settings: Settings
     public var warnings: [Diagnostic]
     public var requirements: [Requirement]
+    /// The file held nothing but whitespace: not even a comment or `[settings]`. The
+    /// daemon keeps its rules over such a save (see `touchgest run`).
+    public var isBlank = false
 
     /// Parses and validates rule-file text. Throws every error of the file at once;
     /// warnings come back in ``warnings``.
@@ -41,6 +44,7 @@ public struct Rulebook: Sendable {
         let errors = parser.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { throw RuleFileError(diagnostics: Self.sorted(parser.diagnostics)) }
         book.warnings = Self.sorted(parser.diagnostics)
+        book.isBlank = text.allSatisfy(\.isWhitespace)
         return book
     }
 
