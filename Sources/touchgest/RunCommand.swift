@@ -14,11 +14,16 @@ struct RunCommand: ParsableCommand {
             Reads the rule file, opens the seat's touchpads and touchscreens (devices plugged in
             later are used at once) and runs commands until SIGINT or SIGTERM, which exit 0 and
             leave commands already running alone. The rules are reloaded when the file changes
-            (also when its folder is replaced, or deleted and made again) and on SIGHUP; a
-            broken edit is reported with its positions and the last good rules stay in force.
-            Saving an empty file keeps the last good rules; a file with no rules but a comment
-            turns every gesture off. Logs go to standard error (journald-friendly). If the
-            daemon itself fails (poll or libinput errors), it says what failed and exits 1.
+            (also when its folder is replaced, or deleted and made again) and on SIGHUP. A reload
+            that fails for any reason (a broken edit, a FIFO or device or a file over 1 MiB, a
+            file or folder another user could change) logs why and keeps the last good rules.
+            Saving an empty file keeps them too, with a warning; to turn every gesture off, leave
+            only a comment in the file. The rule file must be owned by you or root and writable by
+            no one else, and no folder above it may be group- or world-writable unless sticky.
+            Logs go to standard error (journald-friendly). touchgest run exits 1 when the rule
+            file cannot be loaded at start, and when the daemon itself fails (a poll or libinput
+            error, logged with what failed), so that systemd's Restart=on-failure starts it again;
+            journalctl --user -u touchgest shows why.
             """
     )
 
