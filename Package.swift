@@ -33,6 +33,7 @@ let package = Package(
         ),
         // One thread, one poll: sources of descriptors and deadlines, and the real scheduler.
         .target(name: "PollLoop", dependencies: ["TouchGestures"]),
+        .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures"]),
         .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures", "PollLoop"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
@@ -64,6 +65,12 @@ let package = Package(
         .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "Rulebook"]),
         // Prints the recognition table of that corpus on the current engine; run it in release mode.
         .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook"], path: "Benchmarks/GestureCorpus"),
+        // Measures checking and compiling a large require-to-fail graph (see its header).
+        .executableTarget(
+            name: "RulebookBenchmark",
+            dependencies: ["Rulebook", "TouchGestures"],
+            path: "Benchmarks/RulebookBenchmark"
+        ),
         // Measures event-to-action latency on the real libinput (scripts/measure).
         .executableTarget(
             name: "LatencyProbe",

@@ -9,6 +9,11 @@ PROGRAM with the umockdev preload, waits until PROGRAM prints one readiness line
 device (--ready, a regular expression), then plays the gesture script in real time,
 writing whole evdev frames to the emulated nodes. PROGRAM's standard output is copied
 to ours. docs/testing.md explains the pitfalls this works around.
+
+Besides gestures, a script can run `shell COMMAND` (with $TOUCHRIG_PID set to PROGRAM's
+process id), send `signal HUP`, and `await TEXT`: wait (up to --await-timeout) until
+PROGRAM prints a line containing TEXT, and time the steps after it from then. A missing
+line stops PROGRAM and exits 3, naming the text it waited for.
 """
 import argparse
 import os
@@ -57,6 +62,8 @@ def main():
                         help="prefix PROGRAM's lines with milliseconds since it was started")
     parser.add_argument("--merge-stderr", action="store_true",
                         help="read PROGRAM's standard error too (for readiness and output)")
+    parser.add_argument("--await-timeout", default="20s",
+                        help="longest wait for the line of an 'await' step")
     parser.add_argument("--late", action="append", default=[],
                         help="a --device that is not there at start; the script adds it with 'add'")
     parser.add_argument("program", nargs=argparse.REMAINDER)
@@ -171,7 +178,23 @@ def main():
             testbed.uevent(device.syspath, "remove")
             testbed.remove_device(device.syspath)
         elif kind == "shell":
-            subprocess.run(device, shell=True, check=False)
+            subprocess.run(device, shell=True, check=False, env=dict(os.environ, TOUCHRIG_PID=str(child.pid)))
+        elif kind == "await":
+            end = time.monotonic() + parse_duration(args.await_timeout) / 1000
+            while True:
+                try:
+                    line = lines.get(timeout=max(0.0, end - time.monotonic()))
+                except queue.Empty:
+                    log(f"PROGRAM printed no line with {device!r} in {args.await_timeout}")
+                    child.kill()
+                    child.wait()
+                    sys.exit(3)
+                if line is None:
+                    log(f"PROGRAM ended (status {child.wait()}) without printing a line with {device!r}")
+                    sys.exit(3)
+                if device in line:
+                    break
+            start += time.monotonic() - start - at / 1000
         elif kind == "signal":
             child.send_signal(getattr(signal, f"SIG{device}"))
         elif kind == "stats":

@@ -114,6 +114,9 @@ public final class LibinputContext: PollSource {
 
     public func handleReadable(_ fd: Int32) { dispatch() }
 
+    /// Why libinput could not read its devices any more (its last dispatch failed).
+    public private(set) var failure: String?
+
     public var nextDeadline: Timestamp? { nil }
 
     public func handleDeadlines() {}
@@ -121,7 +124,8 @@ public final class LibinputContext: PollSource {
     /// Reads everything libinput has and hands it to ``handler``.
     public func dispatch() {
         guard let context else { return }
-        libinput_dispatch(context)
+        let result = libinput_dispatch(context)
+        if result < 0 { failure = "libinput could not read its devices: \(String(cString: strerror(-result)))" }
         while let event = libinput_get_event(context) {
             translate(event)
             libinput_event_destroy(event)

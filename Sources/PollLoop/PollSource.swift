@@ -10,4 +10,12 @@ public protocol PollSource: AnyObject {
     var nextDeadline: Timestamp? { get }
     /// The clock passed ``nextDeadline``.
     func handleDeadlines()
+    /// Why the source cannot go on (its descriptor broke), once it cannot; nil while it
+    /// works. The loop checks it after each call and stops with this as its failure.
+    var failure: String? { get }
+}
+
+extension PollSource {
+    /// Sources that cannot break never fail.
+    public var failure: String? { nil }
 }

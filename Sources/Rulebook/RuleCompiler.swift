@@ -41,15 +41,53 @@ public final class CompiledRulebook {
             }
             swipe.sectors = neighbours.contains { !$0.directions.isDisjoint(with: .diagonal) } ? .eight : .four
         }
-        for requirement in rulebook.requirements {
-            guard let waiter = recognizers.first(where: { $0.name == requirement.waiter }),
-                  let waitedOn = recognizers.first(where: { $0.name == requirement.waitedOn }) else { continue }
+        var byName: [String: GestureRecognizer] = [:]
+        for recognizer in recognizers { if let name = recognizer.name, byName[name] == nil { byName[name] = recognizer } }
+        for requirement in Self.waitersFirst(rulebook.requirements) {
+            guard let waiter = byName[requirement.waiter], let waitedOn = byName[requirement.waitedOn] else { continue }
             // The rulebook has already rejected cycles, so this cannot throw.
             try? waiter.require(toFail: waitedOn)
         }
         self.recognizers = recognizers
         self.triggers = triggers
         self.filters = filters
+    }
+
+    /// The requirements ordered so that a rule's own waits come before those of the
+    /// rules it waits for (a topological order of the acyclic graph).
+    ///
+    /// `require(toFail:)` searches from the waited-on recognizer for a path back to the
+    /// waiter; in this order the waited-on one has no requirements yet, so each search
+    /// stops at once and wiring n rules costs n steps, not n².
+    static func waitersFirst(_ requirements: [Rulebook.Requirement]) -> [Rulebook.Requirement] {
+        var outgoing: [String: [Rulebook.Requirement]] = [:]
+        var waitedFor: [String: Int] = [:]
+        var names: [String] = []
+        for requirement in requirements {
+            for name in [requirement.waiter, requirement.waitedOn] where outgoing[name] == nil {
+                outgoing[name] = []
+                names.append(name)
+            }
+            outgoing[requirement.waiter]!.append(requirement)
+            waitedFor[requirement.waitedOn, default: 0] += 1
+        }
+        var ready = names.filter { waitedFor[$0, default: 0] == 0 }
+        var ordered: [Rulebook.Requirement] = []
+        ordered.reserveCapacity(requirements.count)
+        while let name = ready.popLast() {
+            for requirement in outgoing[name]! {
+                ordered.append(requirement)
+                waitedFor[requirement.waitedOn]! -= 1
+                if waitedFor[requirement.waitedOn] == 0 { ready.append(requirement.waitedOn) }
+            }
+        }
+        // A cycle (which the rulebook reports before compiling) leaves edges out; keep them
+        // so that the engine still sees and refuses them.
+        if ordered.count < requirements.count {
+            let placed = Set(ordered.map { [$0.waiter, $0.waitedOn] })
+            ordered += requirements.filter { !placed.contains([$0.waiter, $0.waitedOn]) }
+        }
+        return ordered
     }
 
     /// Attaches every recognizer to `environment`.

@@ -28,6 +28,9 @@ public struct Rulebook: Sendable {
     public var settings: Settings
     public var warnings: [Diagnostic]
     public var requirements: [Requirement]
+    /// The file held nothing but whitespace: not even a comment or `[settings]`. The
+    /// daemon keeps its rules over such a save (see `touchgest run`).
+    public var isBlank = false
 
     /// Parses and validates rule-file text. Throws every error of the file at once;
     /// warnings come back in ``warnings``.
@@ -44,6 +47,7 @@ public struct Rulebook: Sendable {
         let errors = parser.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { throw RuleFileError(diagnostics: Self.sorted(parser.diagnostics)) }
         book.warnings = Self.sorted(parser.diagnostics)
+        book.isBlank = text.allSatisfy(\.isWhitespace)
         return book
     }
 
@@ -57,10 +61,11 @@ public struct Rulebook: Sendable {
 
     private mutating func checkRequireToFail(_ parser: inout RuleParser) {
         let names = rules.map(\.name)
+        let known = Set(names)
         for rule in rules {
             for other in rule.requireToFail {
                 let at = parser.place("rule.\(rule.name)", "require-to-fail")
-                if !names.contains(other) {
+                if !known.contains(other) {
                     let hint = didYouMean(other, among: names)
                     parser.error("rule '\(rule.name)' requires unknown rule '\(other)' to fail\(hint); rules in this file: \(names.joined(separator: ", "))", at: at)
                 } else {
@@ -74,14 +79,24 @@ public struct Rulebook: Sendable {
     /// tap count on the same fingers and device; a tap waits for a long-press on the same
     /// fingers; a pan waits for a swipe on fingers it also takes.
     private mutating func addAutomaticOrder() {
+        var present = Set(requirements.map { Edge(waiter: $0.waiter, waitedOn: $0.waitedOn) })
+        func add(_ requirement: Requirement) {
+            if present.insert(Edge(waiter: requirement.waiter, waitedOn: requirement.waitedOn)).inserted {
+                requirements.append(requirement)
+            }
+        }
+        // Only rules on the same fingers and device name can wait for each other: comparing
+        // within those groups keeps a file of many distinct rules from costing n² checks.
+        let taps = Dictionary(grouping: rules.filter { $0.gesture == .tap }, by: InputKey.init)
+        let presses = Dictionary(grouping: rules.filter { $0.gesture == .longPress }, by: InputKey.init)
         for rule in rules where rule.gesture == .tap {
-            let larger = rules.filter { $0.gesture == .tap && Self.sameInput($0, rule) && $0.taps > rule.taps }
+            let larger = taps[InputKey(rule), default: []].filter { Self.sameInput($0, rule) && $0.taps > rule.taps }
             if let next = larger.map(\.taps).min() {
                 for other in larger where other.taps == next {
                     add(Requirement(waiter: rule.name, waitedOn: other.name, reason: .moreTaps))
                 }
             }
-            for other in rules where other.gesture == .longPress && Self.sameInput(other, rule) {
+            for other in presses[InputKey(rule), default: []] where Self.sameInput(other, rule) {
                 add(Requirement(waiter: rule.name, waitedOn: other.name, reason: .longPress))
             }
         }
@@ -105,9 +120,20 @@ public struct Rulebook: Sendable {
             && pan.device.overlaps(swipe.device) && pan.deviceName == swipe.deviceName
     }
 
-    private mutating func add(_ requirement: Requirement) {
-        if !requirements.contains(where: { $0.waiter == requirement.waiter && $0.waitedOn == requirement.waitedOn }) {
-            requirements.append(requirement)
+    /// One waits-for edge, whatever its reason.
+    private struct Edge: Hashable {
+        var waiter: String
+        var waitedOn: String
+    }
+
+    /// What ``sameInput(_:_:)`` needs equal: fingers and device-name filter.
+    private struct InputKey: Hashable {
+        var fingers: Int
+        var deviceName: String?
+
+        init(_ rule: Rule) {
+            fingers = rule.fingers
+            deviceName = rule.deviceName
         }
     }
 
@@ -116,40 +142,83 @@ public struct Rulebook: Sendable {
         a.fingers == b.fingers && a.device.overlaps(b.device) && a.deviceName == b.deviceName
     }
 
+    /// Reports each cycle of rules waiting for each other, once, starting at the first of
+    /// its rules in the file and then at a require-to-fail the user wrote.
+    ///
+    /// One depth-first search over the whole graph, marking each rule when its search
+    /// ends, so every rule and edge is looked at once. (Searching again from each rule
+    /// without marks took time that doubled every rule or two of a chain where each rule
+    /// waits for the two before it: 30 rules took seconds, 36 minutes.)
     private func checkCycles(_ parser: inout RuleParser) {
-        var reported: Set<String> = []
-        for rule in rules {
-            var path: [String] = []
-            func visit(_ name: String) -> [String]? {
-                if let index = path.firstIndex(of: name) { return Array(path[index...]) + [name] }
-                path.append(name)
-                defer { path.removeLast() }
-                for requirement in requirements where requirement.waiter == name {
-                    if let cycle = visit(requirement.waitedOn) { return cycle }
-                }
-                return nil
-            }
-            guard var cycle = visit(rule.name), cycle.first == rule.name else { continue }
-            let key = Set(cycle).sorted().joined(separator: ",")
-            guard reported.insert(key).inserted else { continue }
+        var edges: [String: [String]] = [:]
+        var reasons: [Edge: Reason] = [:]
+        for requirement in requirements {
+            edges[requirement.waiter, default: []].append(requirement.waitedOn)
+            reasons[Edge(waiter: requirement.waiter, waitedOn: requirement.waitedOn)] = requirement.reason
+        }
+        var order: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() where order[rule.name] == nil { order[rule.name] = index }
+        enum Mark { case onPath, done }
+        var marks: [String: Mark] = [:]
+        var reported: Set<[String]> = []
+
+        func report(_ ring: [String]) {
+            guard reported.insert(ring.sorted()).inserted else { return }
+            let first = ring.indices.min { order[ring[$0], default: .max] < order[ring[$1], default: .max] }!
+            var ring = Array(ring[first...] + ring[..<first])
             // Start at a require-to-fail the user wrote: that is the edge they can change.
-            let ring = Array(cycle.dropLast())
-            if let start = ring.indices.first(where: { index in
-                requirements.contains { $0.waiter == ring[index] && $0.waitedOn == ring[(index + 1) % ring.count] && $0.reason == .explicit }
-            }) {
-                cycle = Array(ring[start...] + ring[..<start]) + [ring[start]]
+            if let start = ring.indices.first(where: { reasons[Edge(waiter: ring[$0], waitedOn: ring[($0 + 1) % ring.count])] == .explicit }) {
+                ring = Array(ring[start...] + ring[..<start])
             }
+            let cycle = ring + [ring[0]]
             let via = zip(cycle, cycle.dropFirst()).compactMap { waiter, waited in
-                requirements.first { $0.waiter == waiter && $0.waitedOn == waited }.map { "\(waiter) waits for \(waited) (\($0.reason.rawValue))" }
+                reasons[Edge(waiter: waiter, waitedOn: waited)].map { "\(waiter) waits for \(waited) (\($0.rawValue))" }
             }
             parser.error("require-to-fail cycle: \(cycle.joined(separator: " -> ")); each would wait for the other forever: \(via.joined(separator: ", "))",
                          at: parser.place("rule.\(cycle[0])", "require-to-fail"))
         }
+
+        for rule in rules where marks[rule.name] == nil {
+            // The path from `rule`, and for each rule on it the next of its edges to follow.
+            var path = [rule.name]
+            var nextEdge = [0]
+            marks[rule.name] = .onPath
+            while let top = path.last {
+                let out = edges[top] ?? []
+                let index = nextEdge[nextEdge.count - 1]
+                guard index < out.count else {
+                    marks[top] = .done
+                    path.removeLast()
+                    nextEdge.removeLast()
+                    continue
+                }
+                nextEdge[nextEdge.count - 1] += 1
+                let target = out[index]
+                switch marks[target] {
+                case nil:
+                    marks[target] = .onPath
+                    path.append(target)
+                    nextEdge.append(0)
+                case .onPath:
+                    report(Array(path[path.lastIndex(of: target)!...]))
+                case .done:
+                    break
+                }
+            }
+        }
     }
 
     private func checkIndistinguishable(_ parser: inout RuleParser) {
+        // Rules of different gestures or device names are always told apart: compare
+        // only within those groups (in file order, as the warnings are).
+        struct Key: Hashable {
+            var gesture: GestureKind
+            var deviceName: String?
+        }
+        let groups = Dictionary(grouping: rules.indices) { Key(gesture: rules[$0].gesture, deviceName: rules[$0].deviceName) }
         for (index, a) in rules.enumerated() {
-            for b in rules[(index + 1)...] where Self.sameGesture(a, b) {
+            let group = groups[Key(gesture: a.gesture, deviceName: a.deviceName)]!
+            for b in group.lazy.filter({ $0 > index }).map({ rules[$0] }) where Self.sameGesture(a, b) {
                 parser.warning("rules '\(a.name)' and '\(b.name)' match the same gesture (\(Self.summary(a))) and can never be told apart; only one of them will run",
                                at: parser.map.position(table: "rule.\(b.name)"))
             }

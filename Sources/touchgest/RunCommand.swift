@@ -14,8 +14,16 @@ struct RunCommand: ParsableCommand {
             Reads the rule file, opens the seat's touchpads and touchscreens (devices plugged in
             later are used at once) and runs commands until SIGINT or SIGTERM, which exit 0 and
             leave commands already running alone. The rules are reloaded when the file changes
-            and on SIGHUP; a broken edit is reported with its positions and the last good rules
-            stay in force. Logs go to standard error (journald-friendly).
+            (also when its folder is replaced, or deleted and made again) and on SIGHUP. A reload
+            that fails for any reason (a broken edit, a FIFO or device or a file over 1 MiB, a
+            file or folder another user could change) logs why and keeps the last good rules.
+            Saving an empty file keeps them too, with a warning; to turn every gesture off, leave
+            only a comment in the file. The rule file must be owned by you or root and writable by
+            no one else, and no folder above it may be group- or world-writable unless sticky.
+            Logs go to standard error (journald-friendly). touchgest run exits 1 when the rule
+            file cannot be loaded at start, and when the daemon itself fails (a poll or libinput
+            error, logged with what failed), so that systemd's Restart=on-failure starts it again;
+            journalctl --user -u touchgest shows why.
             """
     )
 
@@ -39,6 +47,10 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A log reader that goes away (stderr a pipe whose reader exited) must not kill
+        // the daemon: writes then fail with EPIPE, which printError ignores. Commands
+        // still get the default SIGPIPE: the runner resets it in each child.
+        signal(SIGPIPE, SIG_IGN)
         let level: Logger.Level = verbose >= 2 ? .trace : verbose == 1 ? .debug : .info
         let logger = Logger(label: "touchgest") { _ in StderrLogHandler(level: level) }
         let path = rules.path
@@ -49,8 +61,7 @@ struct RunCommand: ParsableCommand {
             for diagnostic in error.diagnostics { logger.error("\(diagnostic)") }
             throw ExitCode(1)
         }
-        for warning in book.warnings { logger.warning("\(warning)") }
-        let daemon = Daemon(logger: logger)
+        let daemon = Daemon(logger: logger, path: path)
         let session: Session
         do {
             session = try Session(backend: input.backend, runCommands: true, observer: daemon)
@@ -61,21 +72,25 @@ struct RunCommand: ParsableCommand {
         daemon.session = session
         session.runner?.observer = { daemon.runner($0) }
         for problem in session.input.problems { logger.warning("\(problem)") }
-        session.load(book)
-        logger.info("loaded \(book.rules.count) rules from \(path)")
-        let reload: () -> Void = { [weak daemon] in daemon?.reload(path: path) }
-        if let watcher = RuleWatcher(path: path, changed: reload) {
+        daemon.arm(book, verb: "loaded")
+        if let watcher = RuleWatcher(path: path, changed: { [weak daemon] in daemon?.changed($0) }) {
+            daemon.folder = watcher.folder
             session.loop.add(watcher)
         } else {
             logger.warning("cannot watch \(path) for changes; send SIGHUP to reload it")
         }
-        session.loop.add(SignalSource([SIGHUP]) { _ in reload() })
+        session.loop.add(SignalSource([SIGHUP]) { [weak daemon] _ in daemon?.reload() })
         session.input.dispatch()
         if session.input.devices.isEmpty {
             logger.notice("no touchpad or touchscreen yet; waiting for one to be plugged in")
         }
         logger.info("ready")
-        session.runUntilSignalled()
+        if let failure = session.runUntilSignalled() {
+            // Not the rule file's fault: exit non-zero so that systemd (Restart=on-failure)
+            // starts touchgest again.
+            logger.error("stopping: \(failure); exiting with status 1 (commands still running are left to finish)")
+            throw ExitCode(1)
+        }
         logger.info("stopping; commands still running are left to finish")
     }
 }
@@ -83,21 +98,61 @@ struct RunCommand: ParsableCommand {
 /// What `touchgest run` logs, and its reloads.
 final class Daemon: SessionObserver {
     let logger: Logger
+    let path: String
+    /// The watched folder of the rule file, for the log.
+    var folder: String
     weak var session: Session?
+    /// How many rules are armed now.
+    private(set) var armed = 0
 
-    init(logger: Logger) {
+    init(logger: Logger, path: String) {
         self.logger = logger
+        self.path = path
+        folder = RuleWatcher.parent(of: RuleWatcher.absolute(path))
     }
 
-    func reload(path: String) {
+    /// Puts `book` in force and says so, loudly when it arms no rule at all.
+    func arm(_ book: Rulebook, verb: String) {
+        for warning in book.warnings { logger.warning("\(warning)") }
+        session?.load(book)
+        armed = book.rules.count
+        logger.info("\(verb) \(book.rules.count) rules from \(path)")
+        if book.rules.isEmpty {
+            let what = book.isBlank ? "the rule file is empty" : "the rule file has no rules"
+            logger.warning("\(path): \(what): every gesture is off until you add a rule")
+        }
+    }
+
+    /// Reloads the rule file; on any failure the rules in force stay and the log says why.
+    ///
+    /// An empty file (nothing but whitespace) also keeps the rules in force: it is far
+    /// more often a save caught half-way or one that failed than a wish to turn every
+    /// gesture off, which a file holding only a comment expresses instead.
+    func reload() {
+        let book: Rulebook
         do {
-            let book = try Rulebook.load(path: path)
-            for warning in book.warnings { logger.warning("\(warning)") }
-            session?.load(book)
-            logger.info("reloaded \(book.rules.count) rules from \(path)")
+            book = try Rulebook.load(path: path)
         } catch {
             for diagnostic in error.diagnostics { logger.error("\(diagnostic)") }
             logger.error("kept the previous rules; fix \(path) and save it again")
+            return
+        }
+        if book.isBlank && armed > 0 {
+            logger.warning("\(path): the rule file is empty; kept the previous \(armed) rules. An empty file is most often a save that has not finished or that failed; to turn every gesture off, leave only a comment in it, such as '# no gestures'")
+            return
+        }
+        arm(book, verb: "reloaded")
+    }
+
+    func changed(_ change: RuleWatcher.Change) {
+        switch change {
+        case .file:
+            reload()
+        case .folderReplaced:
+            logger.notice("the rules folder \(folder) was replaced or made again; watching it and reloading")
+            reload()
+        case let .folderGone(watching):
+            logger.warning("the rules folder \(folder) was moved or deleted; kept the previous \(armed) rules and watching \(watching) for it to come back")
         }
     }
 

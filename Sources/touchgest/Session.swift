@@ -77,11 +77,12 @@ final class Session: CommandSink {
         }
     }
 
-    /// Runs until SIGINT or SIGTERM.
-    func runUntilSignalled() {
+    /// Runs until SIGINT or SIGTERM (nil), or until the loop fails (why).
+    @discardableResult
+    func runUntilSignalled() -> EventLoopFailure? {
         let signals = SignalSource([SIGINT, SIGTERM]) { [weak self] _ in self?.loop.stop() }
         loop.add(signals)
         input.dispatch()
-        loop.run()
+        return loop.run()
     }
 }

@@ -56,30 +56,39 @@ struct RigRun {
 /// holds `rules.toml`, `script.txt` and `files`.
 ///
 /// Without `passRules`, touchgest gets no `--rules` and `XDG_CONFIG_HOME` is `$FOLDER/config`.
+/// A name in `files` may hold folders (`config/touchgest/rules.toml`); they are made private.
+/// `wrapper` is a command that starts touchgest: it gets touchgest's path and arguments.
 func rig(devices: [String], rules: String, script: String, arguments: String = "debug",
-         extra: String = "", files: [String: String] = [:], passRules: Bool = true,
+         extra: String = "", files: [String: String] = [:], passRules: Bool = true, wrapper: String = "",
          accept: (RigRun) -> Bool = { _ in true }) -> RigRun {
     let first = rigOnce(devices: devices, rules: rules, script: script, arguments: arguments, extra: extra,
-                        files: files, passRules: passRules)
+                        files: files, passRules: passRules, wrapper: wrapper)
     guard !accept(first), first.repairedReads else { return first }
     print("touchgest e2e: a run needed a repaired read and did not match; running it once more")
     return rigOnce(devices: devices, rules: rules, script: script, arguments: arguments, extra: extra,
-                   files: files, passRules: passRules)
+                   files: files, passRules: passRules, wrapper: wrapper)
 }
 
 private func rigOnce(devices: [String], rules: String, script: String, arguments: String, extra: String,
-                     files: [String: String], passRules: Bool) -> RigRun {
+                     files: [String: String], passRules: Bool, wrapper: String) -> RigRun {
     let folder = temporaryFolder()
     chmod(folder, 0o700)
     func local(_ text: String) -> String { text.replacing("$FOLDER", with: folder) }
     writeText("\(folder)/rules.toml", local(rules))
     writeText("\(folder)/script.txt", local(script))
-    for (name, text) in files { writeText("\(folder)/\(name)", local(text)) }
+    for (name, text) in files {
+        var inner = folder
+        for part in name.split(separator: "/").dropLast() {
+            inner += "/\(part)"
+            mkdir(inner, 0o700)
+        }
+        writeText("\(folder)/\(name)", local(text))
+    }
     let unshare = getuid() == 0 ? "unshare -m --propagation private" : "unshare -rm --propagation private"
     let deviceArguments = devices.map { "--device \($0)" }.joined(separator: " ")
     let command = "\(unshare) /usr/bin/python3 '\(packageRoot)/rig/touchrig.py' \(deviceArguments) \(extra) "
         + "--script \(folder)/script.txt -- " + (passRules ? "" : "env XDG_CONFIG_HOME=\(folder)/config ")
-        + "'\(touchgestBinary)' \(local(arguments))"
+        + "\(wrapper) '\(touchgestBinary)' \(local(arguments))"
         + (arguments.hasPrefix("record") || !passRules ? " " : " --rules \(folder)/rules.toml ")
         + "> \(folder)/rig.out 2> \(folder)/rig.err"
     let runner = CommandRunner()

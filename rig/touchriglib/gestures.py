@@ -91,6 +91,10 @@ def compile_script(lines, devices, fingers):
                 steps.append((verb, now, by_key[words[1]]))
             elif verb == "shell":
                 steps.append(("shell", now, line[len("shell"):].strip()))
+            elif verb == "await":
+                # Wait for PROGRAM to print a line containing the rest of this line; the
+                # steps after it are timed from the moment it came.
+                steps.append(("await", now, line[len("await"):].strip()))
             elif verb == "signal":
                 steps.append(("signal", now, words[1]))
             elif verb == "stats":
