@@ -98,8 +98,8 @@ import Testing
         try! pan.require(toFail: swipe)
         rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
         #expect(rig.log == [
-            "50 swipe possible -> recognized", "50 action swipe recognized",
-            "50 pan possible -> failed",
+            "30 swipe possible -> recognized", "30 action swipe recognized",
+            "30 pan possible -> failed",
         ])
     }
 
@@ -109,12 +109,14 @@ import Testing
         swipe.minimumVelocity = GestureDefaults.swipeMinimumVelocity
         let pan = rig.add(PanGestureRecognizer(), "pan")
         try! pan.require(toFail: swipe)
-        // 30 mm in 1 s: the swipe reaches 15 mm at 500 ms, 30 mm/s, too slow.
+        // 30 mm in 1 s: the swipe reaches its 9 mm at 300 ms moving at 30 mm/s, too slow.
         rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 1000))
         #expect(rig.log == [
-            "500 swipe possible -> failed",
-            "500 pan possible -> began", "500 action pan began",
-            "600 pan began -> changed", "600 action pan changed",
+            "300 swipe possible -> failed",
+            "300 pan possible -> began", "300 action pan began",
+            "400 pan began -> changed", "400 action pan changed",
+            "500 pan changed -> changed", "500 action pan changed",
+            "600 pan changed -> changed", "600 action pan changed",
             "700 pan changed -> changed", "700 action pan changed",
             "800 pan changed -> changed", "800 action pan changed",
             "900 pan changed -> changed", "900 action pan changed",

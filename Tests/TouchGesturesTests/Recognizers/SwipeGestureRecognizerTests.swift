@@ -5,9 +5,9 @@ import Testing
     @Test func isRecognizedWhileTheFingerStillMoves() {
         let rig = Rig()
         let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
-        // 30 mm right over 100 ms in 10 frames: 15 mm is crossed at frame 5 (t = 50).
+        // 30 mm right over 100 ms in 10 frames: the 9 mm minimum is crossed at frame 3 (t = 30).
         rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
-        #expect(rig.log == ["50 swipe possible -> recognized", "50 action swipe recognized"])
+        #expect(rig.log == ["30 swipe possible -> recognized", "30 action swipe recognized"])
         #expect(swipe.recognizedDirection == .right)
     }
 
@@ -29,7 +29,7 @@ import Testing
         let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
         swipe.direction = .left
         rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
-        #expect(rig.log == ["50 swipe possible -> failed"])
+        #expect(rig.log == ["30 swipe possible -> failed"])
     }
 
     @Test func withoutDiagonalsA40DegreeSwipeCountsAsRight() {
@@ -43,7 +43,7 @@ import Testing
     @Test func distanceJustUnderTheMinimumIsNotASwipe() {
         let rig = Rig()
         rig.add(SwipeGestureRecognizer(), "swipe")
-        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (64.99, 50), t: 50), .up(1, t: 60)])
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (58.99, 50), t: 50), .up(1, t: 60)])
         #expect(rig.log == ["60 swipe possible -> failed"])
     }
 
@@ -78,11 +78,11 @@ import Testing
         let swipe = rig.add(SwipeGestureRecognizer(), "three")
         swipe.numberOfTouchesRequired = 3
         rig.run(drag([1, 2, 3], from: (20, 50), by: (0, 30), t: 0, duration: 100) + [.wait(t: 1000)])
-        #expect(rig.log == ["50 three possible -> failed"])
+        #expect(rig.log == ["30 three possible -> failed"])
         swipe.direction = .down
         rig.log.removeAll()
         rig.run(drag([4, 5, 6], from: (20, 50), by: (0, 30), t: 2000, duration: 100))
-        #expect(rig.log == ["2050 three possible -> recognized", "2050 action three recognized"])
+        #expect(rig.log == ["2030 three possible -> recognized", "2030 action three recognized"])
         rig.log.removeAll()
         rig.run([.down(7, at: (20, 50), t: 3000), .down(8, at: (40, 50), t: 3000), .down(9, at: (60, 50), t: 3000),
                  .down(10, at: (80, 50), t: 3010)])
@@ -119,10 +119,10 @@ import Testing
         upRight.direction = .upRight
         rig.run(drag([1], from: (100, 100), by: (30, -30), t: 0, duration: 100))
         // With automatic sectors "up" owns 90 degrees and takes the diagonal first.
-        #expect(rig.log.first == "40 up possible -> recognized")
+        #expect(rig.log.first == "30 up possible -> recognized")
         up.sectors = .eight
         rig.log.removeAll()
         rig.run(drag([2], from: (100, 100), by: (30, -30), t: 1000, duration: 100))
-        #expect(rig.log.prefix(2) == ["1040 up possible -> failed", "1040 up-right possible -> recognized"])
+        #expect(rig.log.prefix(2) == ["1030 up possible -> failed", "1030 up-right possible -> recognized"])
     }
 }
