@@ -49,8 +49,9 @@ import Testing
                                   "zoom possible -> began", "zoom changed -> ended"])
         // libinput's scale counts from where it detected the pinch: 20 to 60 mm ends at
         // about 2.6, so three steps out; 60 to 20 mm ends at about 0.35, one step in.
-        #expect(run.commands == ["zoom begin", "zoom step 1 out", "zoom step 2 out", "zoom step 3 out", "zoom end",
-                                 "zoom begin", "zoom step -1 in", "zoom end"])
+        // Begin and end carry the net direction.
+        #expect(run.commands == ["zoom begin out", "zoom step 1 out", "zoom step 2 out", "zoom step 3 out", "zoom end out",
+                                 "zoom begin in", "zoom step -1 in", "zoom end in"])
     }
 
     @Test func twoFingersTurningAreARotationNotAPinch() {

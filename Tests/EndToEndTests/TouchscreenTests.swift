@@ -93,6 +93,8 @@ import Testing
         let run = rig(devices: ["touchscreen"], rules: rules, script: script) { $0.decisions == expected }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.decisions == expected)
-        #expect(run.commands == edges.map { "from-\($0.0) end" })
+        // Each end carries its net direction: away from its edge.
+        let inward = ["left": "right", "right": "left", "top": "down", "bottom": "up"]
+        #expect(run.commands == edges.map { "from-\($0.0) end \(inward[$0.0]!)" })
     }
 }

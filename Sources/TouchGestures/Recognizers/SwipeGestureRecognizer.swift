@@ -18,8 +18,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public var minimumDistance = GestureDefaults.swipeMinimumDistance
     /// Millimetres a touchpad swipe must travel.
     public var touchpadMinimumDistance = GestureDefaults.touchpadSwipeMinimumDistance
-    /// Recent speed in mm/s the fingers must have when they cross the distance; 0 (the
-    /// default) judges no speed.
+    /// Recent speed in mm/s the fingers must have when they cross the distance, in the
+    /// direction they went; 0 (the default) judges no speed.
     public var minimumVelocity = 0.0
 
     /// How many sectors a movement's direction is sorted into.
@@ -129,7 +129,15 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
         let moved = SwipeDirection.of(displacement, diagonals: diagonals)
         guard direction.contains(moved) else { return fail() }
-        guard minimumVelocity <= 0 || track.velocity.velocity.length >= minimumVelocity else { return fail() }
+        if minimumVelocity > 0 {
+            // Told from a drag: the fingers must be moving fast now, and that way. A hold that
+            // wobbles before a quick move elsewhere has travelled far enough, but not in the
+            // direction it is going.
+            let velocity = track.velocity.velocity
+            guard velocity.length >= minimumVelocity, SwipeDirection.of(velocity, diagonals: diagonals) == moved else {
+                return fail()
+            }
+        }
         phase = .idle
         recognizedDirection = moved
         transition(to: .recognized)

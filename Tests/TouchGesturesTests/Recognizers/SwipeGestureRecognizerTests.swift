@@ -126,3 +126,29 @@ import Testing
         #expect(rig.log.prefix(2) == ["1030 up possible -> failed", "1030 up-right possible -> recognized"])
     }
 }
+
+/// When a drag competes, a swipe must be moving fast the way it went.
+@Suite struct SwipeAgainstDragTests {
+    @Test func aWobbleThenAQuickMoveElsewhereIsNotASwipe() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.direction = .all
+        swipe.minimumVelocity = 50
+        // 6 mm down slowly, then left at 100 mm/s: 9 mm from the start it is heading
+        // down-left, but moving left.
+        rig.run([.down(1, at: (100, 100), t: 0), .move(1, to: (100, 106), t: 500), .move(1, to: (97, 106), t: 530),
+                 .move(1, to: (94, 106), t: 560), .move(1, to: (91, 106), t: 590), .move(1, to: (88, 106), t: 620)])
+        #expect(rig.log == ["590 swipe possible -> failed"])
+    }
+
+    @Test func aQuickMoveTheWayItWentIsASwipe() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.direction = .all
+        swipe.minimumVelocity = 50
+        rig.run([.down(1, at: (100, 100), t: 0), .move(1, to: (97, 100), t: 30), .move(1, to: (94, 100), t: 60),
+                 .move(1, to: (91, 100), t: 90)])
+        #expect(rig.log == ["90 swipe possible -> recognized", "90 action swipe recognized"])
+        #expect(swipe.recognizedDirection == .left)
+    }
+}
