@@ -21,6 +21,9 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
+        // TOML 1.0 with a position on every table, key and value; standard library only.
+        .target(name: "TOML"),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
         // Rule files: parse, validate with positions, compile into recognizers.
         .target(name: "Rulebook", dependencies: ["TouchGestures", "TOMLKit"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
