@@ -10,7 +10,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
@@ -25,7 +24,7 @@ let package = Package(
         .target(name: "TOML"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
         // Rule files: parse, validate with positions, compile into recognizers.
-        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOMLKit"]),
+        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOML"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "TestSupport"]),
         // libinput + libudev, seen only by the input adapter.

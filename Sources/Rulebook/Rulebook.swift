@@ -29,7 +29,7 @@ public struct Rulebook: Sendable {
     /// Parses and validates rule-file text. Throws every error of the file at once;
     /// warnings come back in ``warnings``.
     public static func parse(_ text: String, file: String) throws(RuleFileError) -> Rulebook {
-        var parser = RuleParser(file: file, text: text)
+        var parser = RuleParser(file: file)
         guard let (rules, settings) = parser.parse(text) else {
             throw RuleFileError(diagnostics: parser.diagnostics)
         }
@@ -56,7 +56,7 @@ public struct Rulebook: Sendable {
         let names = rules.map(\.name)
         for rule in rules {
             for other in rule.requireToFail {
-                let at = parser.place("rule.\(rule.name)", "require-to-fail")
+                let at = parser.place(rule: rule.name, "require-to-fail")
                 if !names.contains(other) {
                     let hint = didYouMean(other, among: names)
                     parser.error("rule '\(rule.name)' requires unknown rule '\(other)' to fail\(hint); rules in this file: \(names.joined(separator: ", "))", at: at)
@@ -121,7 +121,7 @@ public struct Rulebook: Sendable {
                 requirements.first { $0.waiter == waiter && $0.waitedOn == waited }.map { "\(waiter) waits for \(waited) (\($0.reason.rawValue))" }
             }
             parser.error("require-to-fail cycle: \(cycle.joined(separator: " -> ")); each would wait for the other forever: \(via.joined(separator: ", "))",
-                         at: parser.place("rule.\(cycle[0])", "require-to-fail"))
+                         at: parser.place(rule: cycle[0], "require-to-fail"))
         }
     }
 
@@ -129,7 +129,7 @@ public struct Rulebook: Sendable {
         for (index, a) in rules.enumerated() {
             for b in rules[(index + 1)...] where Self.sameGesture(a, b) {
                 parser.warning("rules '\(a.name)' and '\(b.name)' match the same gesture (\(Self.summary(a))) and can never be told apart; only one of them will run",
-                               at: parser.map.position(table: "rule.\(b.name)"))
+                               at: parser.ruleTables[b.name]?.header)
             }
         }
     }
