@@ -46,12 +46,12 @@ enum ValueRanges {
         // Half a turn; any more and the rotation never begins.
         case ("threshold", .rotation): NumberRange(lowest: 1, highest: 180, unit: "degrees")
         // A scale change of 2 is fingers three times as far apart.
-        case ("threshold", _): NumberRange(lowest: 0.01, highest: 2, unit: "scale")
+        case ("threshold", _): NumberRange(lowest: 0.01, highest: 2, unit: "in scale")
         // The edge zone: a fingertip's width up to a tenth of a large screen.
         case ("edge-width", _): NumberRange(lowest: 1, highest: 100, unit: "millimetres")
         // Steps: the smallest step bounds how many commands one gesture can start
         // (a pinch from 0.2 to 5 at 0.01 is 480 steps; a full turn at 1 degree is 360).
-        case ("step", .pinch): NumberRange(lowest: 0.01, highest: 10, unit: "scale")
+        case ("step", .pinch): NumberRange(lowest: 0.01, highest: 10, unit: "in scale")
         case ("step", .rotation): NumberRange(lowest: 1, highest: 360, unit: "degrees")
         case ("step", _): NumberRange(lowest: 1, highest: 1_000, unit: "millimetres")
         default: NumberRange(lowest: 0, highest: 0, unit: "")
