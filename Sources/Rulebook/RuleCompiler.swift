@@ -38,9 +38,9 @@ public final class CompiledRulebook {
             }
             swipe.sectors = neighbours.contains { !$0.directions.isDisjoint(with: .diagonal) } ? .eight : .four
         }
+        let byName = Dictionary(zip(rulebook.rules.map(\.name), recognizers), uniquingKeysWith: { first, _ in first })
         for requirement in rulebook.requirements {
-            guard let waiter = recognizers.first(where: { $0.name == requirement.waiter }),
-                  let waitedOn = recognizers.first(where: { $0.name == requirement.waitedOn }) else { continue }
+            guard let waiter = byName[requirement.waiter], let waitedOn = byName[requirement.waitedOn] else { continue }
             // The rulebook has already rejected cycles, so this cannot throw.
             try? waiter.require(toFail: waitedOn)
         }

@@ -79,7 +79,12 @@ struct RuleParser {
                 error("'rule' must hold tables: write [rule.NAME]", at: entry.keyPosition)
                 return ([], settings)
             }
-            for ruleEntry in table.entries {
+            for (offset, ruleEntry) in table.entries.enumerated() {
+                if offset == Rulebook.maximumRules {
+                    error("rule '\(ruleEntry.key)' is one too many: a file holds at most \(Rulebook.maximumRules) rules",
+                          at: Self.place(ruleEntry))
+                    break
+                }
                 guard let ruleTable = ruleEntry.value.table else {
                     error("rule '\(ruleEntry.key)' must be a table: write [rule.\(ruleEntry.key)] and its keys below it",
                           at: ruleEntry.keyPosition)

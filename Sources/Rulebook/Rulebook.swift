@@ -20,6 +20,11 @@ public struct Rulebook: Sendable {
         public var reason: Reason
     }
 
+    /// Most rules one file may hold. Every touch passes through every rule's
+    /// recognizer, and ordering work grows with rules squared: 256 is far more than a
+    /// desktop's gestures (the examples have about ten) and keeps both small.
+    public static let maximumRules = 256
+
     public var file: String
     public var rules: [Rule]
     public var settings: Settings
@@ -54,10 +59,12 @@ public struct Rulebook: Sendable {
 
     private mutating func checkRequireToFail(_ parser: inout RuleParser) {
         let names = rules.map(\.name)
+        let known = Set(names)
         for rule in rules {
-            for other in rule.requireToFail {
+            var seen: Set<String> = []
+            for other in rule.requireToFail where seen.insert(other).inserted {
                 let at = parser.place(rule: rule.name, "require-to-fail")
-                if !names.contains(other) {
+                if !known.contains(other) {
                     let hint = didYouMean(other, among: names)
                     parser.error("rule '\(rule.name)' requires unknown rule '\(other)' to fail\(hint); rules in this file: \(names.joined(separator: ", "))", at: at)
                 } else {
@@ -94,28 +101,26 @@ public struct Rulebook: Sendable {
         a.fingers == b.fingers && a.device.overlaps(b.device) && a.deviceName == b.deviceName
     }
 
+    /// Reports one cycle per group of rules that wait for each other (a strongly
+    /// connected component), in time linear in rules and requirements: a search that
+    /// follows every path can take exponential time on a lattice of requirements.
     private func checkCycles(_ parser: inout RuleParser) {
-        var reported: Set<String> = []
-        for rule in rules {
-            var path: [String] = []
-            func visit(_ name: String) -> [String]? {
-                if let index = path.firstIndex(of: name) { return Array(path[index...]) + [name] }
-                path.append(name)
-                defer { path.removeLast() }
-                for requirement in requirements where requirement.waiter == name {
-                    if let cycle = visit(requirement.waitedOn) { return cycle }
-                }
-                return nil
-            }
-            guard var cycle = visit(rule.name), cycle.first == rule.name else { continue }
-            let key = Set(cycle).sorted().joined(separator: ",")
-            guard reported.insert(key).inserted else { continue }
+        let names = rules.map(\.name)
+        let number = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var next = [[Int]](repeating: [], count: names.count)
+        for requirement in requirements {
+            if let waiter = number[requirement.waiter], let waitedOn = number[requirement.waitedOn] { next[waiter].append(waitedOn) }
+        }
+        for component in Self.stronglyConnectedComponents(next) {
+            // Components come out whole; the cycle starts at the component's first rule.
+            guard let start = component.min(), let ring = Self.shortestCycle(through: start, within: Set(component), next) else { continue }
+            var cycle = ring.map { names[$0] } + [names[start]]
             // Start at a require-to-fail the user wrote: that is the edge they can change.
-            let ring = Array(cycle.dropLast())
-            if let start = ring.indices.first(where: { index in
-                requirements.contains { $0.waiter == ring[index] && $0.waitedOn == ring[(index + 1) % ring.count] && $0.reason == .explicit }
+            let named = Array(cycle.dropLast())
+            if let first = named.indices.first(where: { index in
+                requirements.contains { $0.waiter == named[index] && $0.waitedOn == named[(index + 1) % named.count] && $0.reason == .explicit }
             }) {
-                cycle = Array(ring[start...] + ring[..<start]) + [ring[start]]
+                cycle = Array(named[first...] + named[..<first]) + [named[first]]
             }
             let via = zip(cycle, cycle.dropFirst()).compactMap { waiter, waited in
                 requirements.first { $0.waiter == waiter && $0.waitedOn == waited }.map { "\(waiter) waits for \(waited) (\($0.reason.rawValue))" }
@@ -123,6 +128,75 @@ public struct Rulebook: Sendable {
             parser.error("require-to-fail cycle: \(cycle.joined(separator: " -> ")); each would wait for the other forever: \(via.joined(separator: ", "))",
                          at: parser.place(rule: cycle[0], "require-to-fail"))
         }
+    }
+
+    /// Tarjan's strongly connected components, with an explicit stack (no recursion).
+    static func stronglyConnectedComponents(_ next: [[Int]]) -> [[Int]] {
+        var index = [Int?](repeating: nil, count: next.count)
+        var low = [Int](repeating: 0, count: next.count)
+        var onStack = [Bool](repeating: false, count: next.count)
+        var stack: [Int] = []
+        var components: [[Int]] = []
+        var counter = 0
+        for root in next.indices where index[root] == nil {
+            var work: [(node: Int, edge: Int)] = []
+            func enter(_ node: Int) {
+                index[node] = counter
+                low[node] = counter
+                counter += 1
+                stack.append(node)
+                onStack[node] = true
+                work.append((node, 0))
+            }
+            enter(root)
+            while let (node, edge) = work.last {
+                if edge < next[node].count {
+                    work[work.count - 1].edge += 1
+                    let successor = next[node][edge]
+                    if let seen = index[successor] {
+                        if onStack[successor] { low[node] = min(low[node], seen) }
+                    } else {
+                        enter(successor)
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last { low[parent.node] = min(low[parent.node], low[node]) }
+                guard low[node] == index[node] else { continue }
+                var component: [Int] = []
+                while let top = stack.popLast() {
+                    onStack[top] = false
+                    component.append(top)
+                    if top == node { break }
+                }
+                let isCycle = component.count > 1 || next[node].contains(node)
+                if isCycle { components.append(component) }
+            }
+        }
+        return components
+    }
+
+    /// The rules of a shortest cycle from `start` back to it inside `members`, `start` first.
+    static func shortestCycle(through start: Int, within members: Set<Int>, _ next: [[Int]]) -> [Int]? {
+        var parent: [Int: Int] = [:]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for successor in next[node] where members.contains(successor) {
+                if successor == start {
+                    var ring = [node]
+                    while let previous = parent[ring[ring.count - 1]] { ring.append(previous) }
+                    return ring.reversed()
+                }
+                if parent[successor] == nil {
+                    parent[successor] = node
+                    queue.append(successor)
+                }
+            }
+        }
+        return nil
     }
 
     private func checkIndistinguishable(_ parser: inout RuleParser) {

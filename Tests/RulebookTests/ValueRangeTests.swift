@@ -183,3 +183,51 @@ import TouchGestures
         #expect(rig.recorder.requests.count - before == 100)
     }
 }
+
+/// Rule files that are valid but large stay cheap to check. Each rule has its own
+/// device-name, so no two rules match the same gesture.
+@Suite struct RuleCountTests {
+    static func pan(_ index: Int, waitsFor: [Int]) -> String {
+        let names = waitsFor.map { "\"r\($0)\"" }.joined(separator: ", ")
+        return "[rule.r\(index)]\ngesture = \"pan\"\ndevice-name = \"d\(index)\"\ncommand = \"x\"\nrequire-to-fail = [\(names)]\n"
+    }
+
+    @Test func aFileHoldsAtMost256Rules() {
+        let rules = (0...256).map { "rule.r\($0) = { gesture = \"pan\", device-name = \"d\($0)\", command = \"x\" }" }
+        #expect(diagnostics(rules.joined(separator: "\n")) == [
+            "rules.toml:257:6: error: rule 'r256' is one too many: a file holds at most 256 rules",
+        ])
+        #expect(diagnostics(rules.dropLast().joined(separator: "\n")) == [])
+    }
+
+    /// Rule i waits for i+1 and i+2: a search that follows every path takes 2^n steps.
+    @Test func aLatticeOfRequirementsIsCheckedWithoutFollowingEveryPath() throws {
+        let count = 200
+        let lattice = (0..<count).map { Self.pan($0, waitsFor: [$0 + 1, $0 + 2].filter { $0 < count }) }.joined(separator: "\n")
+        let book = try Rulebook.parse(lattice, file: "rules.toml")
+        #expect(book.rules.count == count && book.requirements.count == 2 * count - 3)
+        let cyclic = lattice.replacingFirst(Self.pan(count - 1, waitsFor: []), with: Self.pan(count - 1, waitsFor: [0]))
+        let errors = diagnostics(cyclic)
+        #expect(errors.count == 1)
+        // The shortest way round: 100 steps from r0 to r199, and one back.
+        let cycle = errors.first?.split(separator: ";").first ?? ""
+        #expect(cycle.hasPrefix("rules.toml:5:19: error: require-to-fail cycle: r0 -> "))
+        #expect(cycle.hasSuffix(" -> r199 -> r0"))
+        #expect(cycle.split(separator: " -> ").count == 102)
+    }
+
+    @Test func aLongCycleIsReportedOnceFromTheRuleWritten() {
+        let rules = (0..<50).map { Self.pan($0, waitsFor: [($0 + 1) % 50]) }.joined(separator: "\n")
+        let result = diagnostics(rules)
+        #expect(result.count == 1)
+        #expect(result.first?.hasPrefix("rules.toml:5:19: error: require-to-fail cycle: r0 -> r1 -> r2 -> ") == true)
+        #expect(result.first?.contains("r49 -> r0; each would wait for the other forever: r0 waits for r1 (require-to-fail)") == true)
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        return String(self[..<range.lowerBound]) + replacement + self[range.upperBound...]
+    }
+}
