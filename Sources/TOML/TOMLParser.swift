@@ -14,14 +14,17 @@ public struct TOMLParser: Sendable {
         /// real document, far below what recursion on the stack can take.
         public var maximumDepth: Int
 
+        /// Limits in bytes and levels; the defaults suit any configuration file.
         public init(maximumSize: Int = 4 << 20, maximumDepth: Int = 100) {
             self.maximumSize = maximumSize
             self.maximumDepth = maximumDepth
         }
     }
 
+    /// The bounds this parser enforces.
     public var limits: Limits
 
+    /// A parser with `limits`.
     public init(limits: Limits = Limits()) {
         self.limits = limits
     }

@@ -8,11 +8,13 @@ public struct TOMLPosition: Hashable, Comparable, Sendable, CustomStringConverti
     /// 1-based column, in characters.
     public var column: Int
 
+    /// A position; both are 1-based.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
+    /// Earlier in the document.
     public static func < (a: TOMLPosition, b: TOMLPosition) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
@@ -38,8 +40,10 @@ public struct TOMLError: Error, Hashable, Sendable, CustomStringConvertible {
     public var position: TOMLPosition
     /// Lowercase, names the bad text, says what was expected.
     public var message: String
+    /// What kind of problem.
     public var reason: Reason
 
+    /// An error at `position`.
     public init(_ message: String, at position: TOMLPosition, reason: Reason = .syntax) {
         self.message = message
         self.position = position

@@ -2,51 +2,64 @@
 public struct TOMLValue: Sendable {
     /// The decoded value.
     public enum Content: Sendable {
+        /// Any of the four string forms, escapes decoded, line ends as LF.
         case string(String)
         /// TOML integers are 64-bit signed.
         case integer(Int64)
         /// Any IEEE 754 double, including infinities and NaN (`inf`, `nan`).
         case float(Double)
+        /// `true` or `false`.
         case boolean(Bool)
+        /// A date, time or date-time, validated and kept as written.
         case dateTime(TOMLDateTime)
         /// An inline array `[...]`, or the tables of `[[name]]` headers in order.
         case array([TOMLValue])
+        /// A table from a header, dotted keys or `{...}`.
         case table(TOMLTable)
     }
 
+    /// The decoded value.
     public var content: Content
     /// Where the value starts: its first character; for a table, see ``TOMLTable/position``.
     public var position: TOMLPosition
 
+    /// A value that starts at `position`.
     public init(_ content: Content, at position: TOMLPosition) {
         self.content = content
         self.position = position
     }
 
+    /// The string, or nil for any other type (so for the other accessors below).
     public var string: String? {
         if case let .string(value) = content { value } else { nil }
     }
 
+    /// The integer; a float is not converted.
     public var integer: Int64? {
         if case let .integer(value) = content { value } else { nil }
     }
 
+    /// The float; an integer is not converted.
     public var float: Double? {
         if case let .float(value) = content { value } else { nil }
     }
 
+    /// The boolean.
     public var boolean: Bool? {
         if case let .boolean(value) = content { value } else { nil }
     }
 
+    /// The date, time or date-time.
     public var dateTime: TOMLDateTime? {
         if case let .dateTime(value) = content { value } else { nil }
     }
 
+    /// The elements of an inline array or of an array of tables.
     public var array: [TOMLValue]? {
         if case let .array(value) = content { value } else { nil }
     }
 
+    /// The table, from a header, dotted keys or an inline table.
     public var table: TOMLTable? {
         if case let .table(value) = content { value } else { nil }
     }
@@ -77,6 +90,7 @@ public struct TOMLValue: Sendable {
 /// touchgest's rules use none; they are decoded so that valid files load and invalid
 /// ones are rejected.
 public struct TOMLDateTime: Hashable, Sendable {
+    /// Which of TOML's four forms it is; the raw value names it for messages.
     public enum Kind: String, Sendable {
         case offsetDateTime = "offset date-time"
         case localDateTime = "local date-time"
@@ -84,6 +98,7 @@ public struct TOMLDateTime: Hashable, Sendable {
         case localTime = "local time"
     }
 
+    /// Which form it is.
     public var kind: Kind
     /// The text as written, e.g. `1979-05-27 07:32:00Z`.
     public var text: String
@@ -95,6 +110,7 @@ public struct TOMLEntry: Sendable {
     public var key: String
     /// Where this part of the key is written (for `[a.b]`, the `b`).
     public var keyPosition: TOMLPosition
+    /// The value; its own position says where the value starts.
     public var value: TOMLValue
 }
 
@@ -114,8 +130,11 @@ public struct TOMLTable: Sendable {
         case inline
     }
 
+    /// How the table came to be.
     public var origin: Origin
+    /// Where it was defined; see ``Origin``.
     public var position: TOMLPosition
+    /// The entries in the order they were written.
     public private(set) var entries: [TOMLEntry]
     private var indexByKey: [String: Int]
 
@@ -136,6 +155,7 @@ public struct TOMLTable: Sendable {
         indexByKey[key].map { entries[$0] }
     }
 
+    /// The value of `key`, if the table has it.
     public subscript(key: String) -> TOMLValue? {
         entry(key)?.value
     }
