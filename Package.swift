@@ -51,9 +51,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport"]),
+        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "FuzzTOML", "FuzzRules"]),
         // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
         .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner", "TestSupport"], exclude: ["Fixtures"]),
+        // libFuzzer targets (scripts/fuzz NAME); a normal build runs their corpus and regressions.
+        .executableTarget(name: "FuzzTOML", dependencies: ["TOML"], path: "Fuzz/TOML", exclude: ["corpus", "regressions"]),
+        .executableTarget(name: "FuzzRules", dependencies: ["Rulebook", "TouchGestures"], path: "Fuzz/Rules",
+                          exclude: ["corpus", "regressions"]),
         // Measures the engine's cost per frame; run it in release mode (see README).
         .executableTarget(
             name: "EngineBenchmark",
