@@ -10,7 +10,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
@@ -21,8 +20,11 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
+        // TOML 1.0 with a position on every table, key and value; standard library only.
+        .target(name: "TOML"),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
         // Rule files: parse, validate with positions, compile into recognizers.
-        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOMLKit"]),
+        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOML"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "TestSupport"]),
         // libinput + libudev, seen only by the input adapter.
@@ -50,9 +52,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput"]),
+        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules"]),
         // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
         .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner", "TestSupport"], exclude: ["Fixtures"]),
+        // libFuzzer targets (scripts/fuzz NAME); a normal build runs their corpus and regressions.
+        .executableTarget(name: "FuzzTOML", dependencies: ["TOML"], path: "Fuzz/TOML", exclude: ["corpus", "regressions"]),
+        .executableTarget(name: "FuzzRules", dependencies: ["Rulebook", "TouchGestures"], path: "Fuzz/Rules",
+                          exclude: ["corpus", "regressions"]),
         // Measures the engine's cost per frame; run it in release mode (see README).
         .executableTarget(
             name: "EngineBenchmark",

@@ -41,8 +41,7 @@ public final class CompiledRulebook {
             }
             swipe.sectors = neighbours.contains { !$0.directions.isDisjoint(with: .diagonal) } ? .eight : .four
         }
-        var byName: [String: GestureRecognizer] = [:]
-        for recognizer in recognizers { if let name = recognizer.name, byName[name] == nil { byName[name] = recognizer } }
+        let byName = Dictionary(zip(rulebook.rules.map(\.name), recognizers), uniquingKeysWith: { first, _ in first })
         for requirement in Self.waitersFirst(rulebook.requirements) {
             guard let waiter = byName[requirement.waiter], let waitedOn = byName[requirement.waitedOn] else { continue }
             // The rulebook has already rejected cycles, so this cannot throw.

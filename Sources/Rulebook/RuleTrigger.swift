@@ -10,6 +10,12 @@ final class RuleTrigger {
     private var stepIndex = 0
     private var stepAnchor = Point.zero
 
+    /// Most on-step commands one update of a gesture may start: a device that jumps
+    /// (libinput's scale going from 1 to 1e9 in one event) must not start millions of
+    /// commands or hold the loop; 100 is more steps than any real motion crosses in
+    /// one ~10 ms frame.
+    static let maximumStepsPerUpdate = 100
+
     init(rule: Rule, recognizer: GestureRecognizer, sink: CommandSink) {
         self.rule = rule
         self.sink = sink
@@ -35,16 +41,16 @@ final class RuleTrigger {
     }
 
     private func steps(_ recognizer: GestureRecognizer) {
-        guard let step = rule.step, rule.commands[.step] != nil else { return }
+        guard let step = rule.step, step > 0, rule.commands[.step] != nil else { return }
         switch recognizer {
         case let pinch as PinchGestureRecognizer:
-            catchUp(to: Int(((pinch.scale - 1) / step).rounded(.towardZero)), recognizer, positive: "out", negative: "in")
+            catchUp(to: (pinch.scale - 1) / step, recognizer, positive: "out", negative: "in")
         case let rotation as RotationGestureRecognizer:
             let degrees = rotation.rotation * 180 / .pi
-            catchUp(to: Int((degrees / step).rounded(.towardZero)), recognizer, positive: "clockwise", negative: "counterclockwise")
+            catchUp(to: degrees / step, recognizer, positive: "clockwise", negative: "counterclockwise")
         case let pan as PanGestureRecognizer:
             let moved = pan.translation() - stepAnchor
-            guard moved.length >= step else { return }
+            guard moved.length.isFinite, moved.length >= step else { return }
             stepAnchor = pan.translation()
             stepIndex += 1
             let direction = SwipeDirection.of(moved, diagonals: false).description
@@ -54,8 +60,13 @@ final class RuleTrigger {
         }
     }
 
-    /// Emits one step per boundary crossed since the last, so a fast pinch loses none.
-    private func catchUp(to target: Int, _ recognizer: GestureRecognizer, positive: String, negative: String) {
+    /// Emits one step per boundary crossed since the last, so a fast pinch loses none,
+    /// but at most ``maximumStepsPerUpdate``; a value that is not finite is no step.
+    private func catchUp(to steps: Double, _ recognizer: GestureRecognizer, positive: String, negative: String) {
+        guard steps.isFinite else { return }
+        // Bounded in Double first, so no value can overflow the conversion to Int.
+        let limit = Double(Self.maximumStepsPerUpdate)
+        let target = stepIndex + Int(max(-limit, min(limit, steps.rounded(.towardZero) - Double(stepIndex))))
         while stepIndex != target {
             let forward = target > stepIndex
             stepIndex += forward ? 1 : -1

@@ -23,6 +23,12 @@ public struct Rulebook: Sendable {
         public var reason: Reason
     }
 
+    /// Most rules one file may hold. Every touch passes through every rule's
+    /// recognizer, and ordering work grows with rules squared: 1,024 is far more than a
+    /// desktop's gestures (the examples have about ten) and still checks in well under
+    /// a second (`RulebookBenchmark`).
+    public static let maximumRules = 1024
+
     public var file: String
     public var rules: [Rule]
     public var settings: Settings
@@ -35,7 +41,7 @@ public struct Rulebook: Sendable {
     /// Parses and validates rule-file text. Throws every error of the file at once;
     /// warnings come back in ``warnings``.
     public static func parse(_ text: String, file: String) throws(RuleFileError) -> Rulebook {
-        var parser = RuleParser(file: file, text: text)
+        var parser = RuleParser(file: file)
         guard let (rules, settings) = parser.parse(text) else {
             throw RuleFileError(diagnostics: parser.diagnostics)
         }
@@ -63,8 +69,9 @@ public struct Rulebook: Sendable {
         let names = rules.map(\.name)
         let known = Set(names)
         for rule in rules {
-            for other in rule.requireToFail {
-                let at = parser.place("rule.\(rule.name)", "require-to-fail")
+            var seen: Set<String> = []
+            for other in rule.requireToFail where seen.insert(other).inserted {
+                let at = parser.place(rule: rule.name, "require-to-fail")
                 if !known.contains(other) {
                     let hint = didYouMean(other, among: names)
                     parser.error("rule '\(rule.name)' requires unknown rule '\(other)' to fail\(hint); rules in this file: \(names.joined(separator: ", "))", at: at)
@@ -175,7 +182,7 @@ public struct Rulebook: Sendable {
                 reasons[Edge(waiter: waiter, waitedOn: waited)].map { "\(waiter) waits for \(waited) (\($0.rawValue))" }
             }
             parser.error("require-to-fail cycle: \(cycle.joined(separator: " -> ")); each would wait for the other forever: \(via.joined(separator: ", "))",
-                         at: parser.place("rule.\(cycle[0])", "require-to-fail"))
+                         at: parser.place(rule: cycle[0], "require-to-fail"))
         }
 
         for rule in rules where marks[rule.name] == nil {
@@ -208,6 +215,7 @@ public struct Rulebook: Sendable {
         }
     }
 
+
     private func checkIndistinguishable(_ parser: inout RuleParser) {
         // Rules of different gestures or device names are always told apart: compare
         // only within those groups (in file order, as the warnings are).
@@ -220,7 +228,7 @@ public struct Rulebook: Sendable {
             let group = groups[Key(gesture: a.gesture, deviceName: a.deviceName)]!
             for b in group.lazy.filter({ $0 > index }).map({ rules[$0] }) where Self.sameGesture(a, b) {
                 parser.warning("rules '\(a.name)' and '\(b.name)' match the same gesture (\(Self.summary(a))) and can never be told apart; only one of them will run",
-                               at: parser.map.position(table: "rule.\(b.name)"))
+                               at: parser.ruleTables[b.name]?.header)
             }
         }
     }

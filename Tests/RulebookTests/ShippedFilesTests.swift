@@ -46,6 +46,45 @@ func mentionsWord(_ text: String, _ word: String) -> Bool {
     }
 }
 
+/// The text between `.SH EXAMPLE`'s `.EX` and `.EE`, as `man` shows it: groff's `\(dq`,
+/// `\e` and `\-` turned back into the characters they print.
+func manPageExample(_ page: String) -> String? {
+    guard let section = page.firstRange(of: "\n.SH EXAMPLE\n"),
+          let start = page[section.upperBound...].firstRange(of: ".EX\n"),
+          let end = page[start.upperBound...].firstRange(of: "\n.EE") else { return nil }
+    var text = ""
+    var characters = page[start.upperBound..<end.lowerBound][...]
+    while let character = characters.first {
+        characters = characters.dropFirst()
+        guard character == "\\" else { text.append(character); continue }
+        if characters.hasPrefix("(dq") {
+            text.append("\"")
+            characters = characters.dropFirst(3)
+        } else if characters.hasPrefix("e") || characters.hasPrefix("\\") {
+            text.append("\\")
+            characters = characters.dropFirst()
+        } else if characters.hasPrefix("-") {
+            text.append("-")
+            characters = characters.dropFirst()
+        } else {
+            text.append(character)
+        }
+    }
+    return text + "\n"
+}
+
+@Suite struct ManPageExampleTests {
+    @Test func theManPagesExampleIsAValidRuleFile() throws {
+        let page = try Rulebook.readRuleFile("\(packageRoot)/man/touchgest-rules.5")
+        let example = try #require(manPageExample(page))
+        #expect(example.contains("on-step = \"notify-send \\\"zoom $TOUCHGEST_DIRECTION\\\"\""))
+        let book = try Rulebook.parse(example, file: "touchgest-rules.5 EXAMPLE")
+        #expect(book.warnings.isEmpty)
+        #expect(book.rules.map(\.name) == ["single", "double", "next-workspace", "zoom"])
+        #expect(book.rule(named: "zoom")?.commands[.step] == "notify-send \"zoom $TOUCHGEST_DIRECTION\"")
+    }
+}
+
 @Suite(.serialized) struct RuleFilePermissionTests {
     private func write(_ text: String, mode: mode_t) -> String {
         var template = Array("/tmp/touchgest-rules-XXXXXX".utf8CString)

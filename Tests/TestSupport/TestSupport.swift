@@ -61,3 +61,17 @@ public func listFolder(_ folder: String) -> [String] {
     }
     return names.sorted()
 }
+
+/// The file's bytes as they are, or nil when it cannot be read.
+public func readBytes(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[..<count]
+    }
+    return bytes
+}
