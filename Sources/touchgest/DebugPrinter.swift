@@ -44,6 +44,7 @@ final class DebugPrinter: SessionObserver {
                 emit(line.text)
             } else {
                 emit(paint(36, "device added: \(device)"))
+                if let note = device.sizeNote { emit(paint(36, "  \(note)")) }
             }
         case let .deviceRemoved(device):
             if json {
@@ -125,6 +126,11 @@ final class DebugPrinter: SessionObserver {
         if let size = device.size {
             line.add("width", size.width)
             line.add("height", size.height)
+        }
+        if let source = device.sizeSource { line.add("size-source", source.rawValue) }
+        if device.kind == .touchpad {
+            line.add("gestures", device.hasGestures)
+            line.add("tap-fingers", device.tapFingers)
         }
     }
 }
