@@ -20,9 +20,10 @@ extension LibinputContext {
     struct Measured {
         var size: Size?
         var source: InputDevice.SizeSource?
-        /// Whether libinput's touch coordinates are millimetres of this size already
-        /// (true only when libinput sized the device itself and the user did not restate it).
-        var libinputMillimetres: Bool
+        /// The surface's extent in libinput's touch coordinates: millimetres when libinput
+        /// knows a resolution, raw units when it does not (its fake resolution is 1 unit
+        /// per "mm"); nil when unknown. A location is `libinput's * size / extent`.
+        var libinputExtent: Size?
     }
 
     /// Finds the size of `device` from, in order: the user's stated sizes, libinput (the
@@ -31,24 +32,26 @@ extension LibinputContext {
         var width = 0.0
         var height = 0.0
         let libinputSized = libinput_device_get_size(device, &width, &height) == 0 && width > 0 && height > 0
+        let extent = libinputSized ? Size(width: width, height: height)
+            : axes.map { Size(width: $0.xRange, height: $0.yRange) }
         if let stated = StatedDeviceSize.first(in: options.statedSizes, matching: name) {
-            return Measured(size: stated.size, source: .user, libinputMillimetres: false)
+            return Measured(size: stated.size, source: .user, libinputExtent: extent)
         }
         if libinputSized {
-            return Measured(size: Size(width: width, height: height), source: .resolution, libinputMillimetres: true)
+            return Measured(size: Size(width: width, height: height), source: .resolution, libinputExtent: extent)
         }
         if let size = Self.udevSize(device, axes: axes) {
-            return Measured(size: size, source: .udev, libinputMillimetres: false)
+            return Measured(size: size, source: .udev, libinputExtent: extent)
         }
         if kind == .touchpad {
-            return Measured(size: Self.libinputAssumedTouchpadSize, source: .assumed, libinputMillimetres: false)
+            return Measured(size: Self.libinputAssumedTouchpadSize, source: .assumed, libinputExtent: extent)
         }
         if let axes {
             let size = Size(width: axes.xRange / Self.assumedUnitsPerMillimetre,
                             height: axes.yRange / Self.assumedUnitsPerMillimetre)
-            return Measured(size: size, source: .assumed, libinputMillimetres: false)
+            return Measured(size: size, source: .assumed, libinputExtent: extent)
         }
-        return Measured(size: nil, source: nil, libinputMillimetres: false)
+        return Measured(size: nil, source: nil, libinputExtent: nil)
     }
 
     /// The position axes' ranges in raw units, as libinput uses them (the MT axes when

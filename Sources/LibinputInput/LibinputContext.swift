@@ -65,18 +65,23 @@ public final class LibinputContext: PollSource {
 
     final class DeviceState {
         let device: InputDevice
-        /// Whether libinput's touch coordinates are millimetres already; if not, they are
-        /// scaled from libinput's 0...1 to ``InputDevice/size``.
-        let libinputMillimetres: Bool
+        /// Millimetres per unit of libinput's touch coordinates, across and down: 1 when
+        /// libinput knows the resolution and nobody restated the size; nil when libinput's
+        /// extent is unknown, and its 0...1 is scaled to ``InputDevice/size`` instead.
+        let millimetresPerUnit: Point?
         /// Live touches by libinput slot, and what changed since the last frame.
         var touches: [Int32: Touch] = [:]
         var changed: [Touch] = []
         var gesture: (kind: TouchpadGestureKind, fingers: Int)?
         var lastTime = Timestamp(microseconds: 0)
 
-        init(device: InputDevice, libinputMillimetres: Bool) {
+        init(device: InputDevice, libinputExtent: Size?) {
             self.device = device
-            self.libinputMillimetres = libinputMillimetres
+            if let size = device.size, let extent = libinputExtent {
+                millimetresPerUnit = Point(x: size.width / extent.width, y: size.height / extent.height)
+            } else {
+                millimetresPerUnit = device.size == nil ? Point(x: 1, y: 1) : nil
+            }
         }
     }
 
@@ -250,7 +255,7 @@ public final class LibinputContext: PollSource {
             hasGestures: hasGestures, isSemiMultitouch: semiMT)
         nextDeviceNumber += 1
         libinput_device_ref(device)
-        deviceStates[device] = DeviceState(device: info, libinputMillimetres: measured.libinputMillimetres)
+        deviceStates[device] = DeviceState(device: info, libinputExtent: measured.libinputExtent)
         handler?(.deviceAdded(info))
     }
 
@@ -301,10 +306,10 @@ public final class LibinputContext: PollSource {
             let normalized = Point(x: libinput_event_touch_get_x_transformed(touchEvent, 1),
                                    y: libinput_event_touch_get_y_transformed(touchEvent, 1))
             // Without a resolution libinput's "millimetres" are raw units (its fake
-            // resolution is 1 unit/mm); scale libinput's 0...1 to the size found instead.
-            let location = state.libinputMillimetres || state.device.size == nil
-                ? Point(x: libinput_event_touch_get_x(touchEvent), y: libinput_event_touch_get_y(touchEvent))
-                : Point(x: normalized.x * surface.width, y: normalized.y * surface.height)
+            // resolution is 1 unit/mm): scale them to the size found.
+            let location = state.millimetresPerUnit.map { scale in
+                Point(x: libinput_event_touch_get_x(touchEvent) * scale.x, y: libinput_event_touch_get_y(touchEvent) * scale.y)
+            } ?? Point(x: normalized.x * surface.width, y: normalized.y * surface.height)
             var touch: Touch
             if type == LIBINPUT_EVENT_TOUCH_DOWN || state.touches[slot] == nil {
                 touch = Touch(id: nextTouchID, phase: .began, location: location, normalizedLocation: normalized,

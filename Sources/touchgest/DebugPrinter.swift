@@ -74,6 +74,13 @@ final class DebugPrinter: SessionObserver {
                     emit(paint(2, "touch \(touch.id) \(phase) \(touch.location) mm"))
                 }
             }
+            if json {
+                // The whole frame as recognizers get it: every touch down, with UIKit's phase.
+                var line = JSONLine("frame")
+                line.add("touches", frame.allTouches.map { "\($0.id) \(Self.phaseName($0.phase))" })
+                line.add("time", Int(frame.timestamp.microseconds))
+                emit(line.text)
+            }
         case let .input(.touchpad(event)):
             if json {
                 var line = JSONLine("touchpad")
@@ -116,6 +123,17 @@ final class DebugPrinter: SessionObserver {
             if request.phase == .step, let step = request.environment["TOUCHGEST_STEP"] { what.append(step) }
             if let direction = request.environment["TOUCHGEST_DIRECTION"] { what.append(direction) }
             emit(paint(33, "  \(running ? "runs" : "would run") [\(what.joined(separator: " "))]: \(request.command)"))
+        }
+    }
+
+    /// UIKit's name for a touch phase.
+    static func phaseName(_ phase: TouchPhase) -> String {
+        switch phase {
+        case .began: "began"
+        case .moved: "moved"
+        case .stationary: "stationary"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
         }
     }
 

@@ -158,12 +158,15 @@ def compile_script(lines, devices, fingers):
                 elif verb == "touch":
                     dx, dy = parse_point(rest["move"])
                     over = parse_duration(rest["over"])
+                    # `still 1,2`: these fingers (slots) stay where they landed.
+                    still = {int(slot) for slot in rest.get("still", "").split(",") if slot}
                     start = spread(count, x, y, spacing)
                     emit(now, start)
                     frames = max(1, int(over // FRAME_MS))
                     for index in range(1, frames + 1):
                         f = index / frames
-                        emit(now + over * f, {s: (px + dx * f, py + dy * f) for s, (px, py) in start.items()})
+                        emit(now + over * f, {s: (px, py) if s in still else (px + dx * f, py + dy * f)
+                                              for s, (px, py) in start.items()})
                     now += over
                     if rest.get("lift", "yes") == "yes":
                         now += FRAME_MS
