@@ -424,6 +424,11 @@ public final class LibinputContext: PollSource {
         guard let press = pendingPress, press.state === state, press.button == button else { return }
         pendingPress = nil
         state.lastTime = time
-        handler?(.input(.touchpad(TouchpadEvent(.tap(fingers: press.fingers), timestamp: time, device: state.device.id))))
+        // libinput stamps a tap's press with the time the fingers landed, its release with
+        // the lift. The tap keeps the lift as its time: it is delivered only then, and the
+        // poll loop's timers run in real time, so an earlier stamp would let a double tap's
+        // interval run out before its second tap arrives (docs/libinput-facts.md).
+        handler?(.input(.touchpad(TouchpadEvent(.tap(fingers: press.fingers), timestamp: time,
+                                                device: state.device.id, fingersDown: press.time))))
     }
 }

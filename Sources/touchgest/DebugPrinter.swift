@@ -88,6 +88,7 @@ final class DebugPrinter: SessionObserver {
                 line.add("fingers", event.gesture.fingers)
                 line.add("text", event.description)
                 line.add("time", Int(event.timestamp.microseconds))
+                if let down = event.fingersDown { line.add("fingers-down", Int(down.microseconds)) }
                 emit(line.text)
             } else {
                 emit(paint(2, "touchpad \(event)"))

@@ -10,7 +10,7 @@ import Testing
         return Int(line[range.upperBound...].prefix { $0.isNumber })
     }
 
-    @Test func aTouchpadTapCarriesTheTimeTheFingerLandedAsLibinputStampsItsPress() {
+    @Test func aTouchpadTapCarriesTheTimeTheFingerLandedAsLibinputStampsItsPressAndIsTimedAtTheLift() {
         let run = rig(devices: ["touchpad"], rules: "", script: """
             device touchpad
             tap 1 at 50,35 for 150ms
@@ -23,7 +23,30 @@ import Testing
         let tap = run.lines.first { $0.contains("\"gesture\":\"tap\"") }
         #expect(frames.count == 2)
         // The finger landed in the first frame and lifted 150 ms later in the second.
-        #expect(tap.flatMap { number("time", in: $0) } == frames.first)
+        #expect(tap.flatMap { number("fingers-down", in: $0) } == frames.first)
+        #expect(tap.flatMap { number("time", in: $0) } == frames.last)
+    }
+
+    @Test func twoTapsOf100msWith150msBetweenAreADoubleTap() {
+        // libinput delivers a tap only at its lift. Were a tap timed when its finger
+        // landed, the 300 ms interval would run from the first landing (0 ms) and end
+        // before the second tap reaches touchgest (350 ms): measured, no double tap.
+        let expected = ["double possible -> recognized"]
+        let run = rig(devices: ["touchpad"], rules: """
+            [rule.double]
+            gesture = "tap"
+            taps = 2
+            device = "touchpad"
+            command = "true"
+            """, script: """
+            device touchpad
+            tap 1 at 50,35 for 100ms
+            wait 150ms
+            tap 1 at 50,35 for 100ms
+            wait 600ms
+            """) { $0.decisions == expected }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.decisions == expected)
     }
 
     @Test func inAFrameOnlyTouchesThatDidNotChangeAreStationary() {
