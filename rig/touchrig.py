@@ -27,7 +27,7 @@ import tempfile
 import threading
 import time
 
-from touchriglib.devices import clickpad, from_evemu, touchscreen
+from touchriglib.devices import clickpad, from_evemu, panel, semi_mt_touchpad, touchscreen
 from touchriglib.gestures import Fingers, compile_script, parse_duration
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,19 +38,21 @@ def log(message):
 
 
 def write_frame(fd, events, lead_us=2000):
-    """Writes a whole frame at once, stamped a little ahead on CLOCK_MONOTONIC."""
+    """Writes a whole frame at once, stamped a little ahead on CLOCK_MONOTONIC; returns the stamp (us)."""
     stamp = time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000 + lead_us
     seconds, micros = divmod(stamp, 1_000_000)
     data = b"".join(struct.pack("llHHi", seconds, micros, t, c, v) for t, c, v in events)
     written = 0
     while written < len(data):
         written += os.write(fd, data[written:])
+    return stamp
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--device", action="append", default=[],
-                        help="touchpad, touchscreen, or recording:FILE (an evemu recording's device)")
+                        help="touchpad, touchscreen, panel (a touchscreen with no resolution), semimt (a semi-MT "
+                             "touchpad), or recording:FILE (an evemu recording's device)")
     parser.add_argument("--script", required=True, help="gesture script file, or - for standard input")
     parser.add_argument("--ready", default=r"(?i)device.*added|DEVICE_ADDED",
                         help="regular expression of the line PROGRAM prints once per device when ready")
@@ -66,6 +68,7 @@ def main():
                         help="longest wait for the line of an 'await' step")
     parser.add_argument("--late", action="append", default=[],
                         help="a --device that is not there at start; the script adds it with 'add'")
+    parser.add_argument("--frame-log", help="append each frame's device key and timestamp (us on CLOCK_MONOTONIC) to FILE")
     parser.add_argument("program", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     program = args.program[1:] if args.program[:1] == ["--"] else args.program
@@ -88,6 +91,10 @@ def main():
             devices.append(clickpad(number))
         elif spec == "touchscreen":
             devices.append(touchscreen(number))
+        elif spec == "panel":
+            devices.append(panel(number))
+        elif spec == "semimt":
+            devices.append(semi_mt_touchpad(number))
         elif spec.startswith("recording:"):
             devices.append(from_evemu(spec.split(":", 1)[1], number)[0])
         else:
@@ -172,7 +179,10 @@ def main():
         if kind == "frame":
             if device.node not in fds:
                 fds[device.node] = testbed.get_dev_fd(device.node)
-            write_frame(fds[device.node], step[3])
+            stamp = write_frame(fds[device.node], step[3])
+            if args.frame_log:
+                with open(args.frame_log, "a") as frame_log:
+                    frame_log.write(f"{device.key} {stamp}\n")
         elif kind == "remove":
             fds.pop(device.node, None)
             testbed.uevent(device.syspath, "remove")

@@ -6,33 +6,75 @@ public struct InputDevice: Sendable, Hashable, CustomStringConvertible {
         case touchpad, touchscreen
     }
 
+    /// How ``InputDevice/size`` was found, most trusted first.
+    public enum SizeSource: String, Sendable {
+        /// The user stated it (``StatedDeviceSize``).
+        case user
+        /// The axes' resolution: the kernel's, a udev hwdb `EVDEV_ABS_*` override udev
+        /// applied, or a libinput quirk (`AttrResolutionHint`, `AttrSizeHint`).
+        case resolution
+        /// udev properties: `ID_INPUT_WIDTH_MM`/`ID_INPUT_HEIGHT_MM`, or the resolution
+        /// field of `EVDEV_ABS_00`/`EVDEV_ABS_01` that udev did not apply.
+        case udev
+        /// Nothing said: a typical density for touchscreens
+        /// (``LibinputContext/assumedUnitsPerMillimetre``), libinput's own guess for touchpads.
+        case assumed
+    }
+
     public var id: DeviceID
     /// libinput's name for it, e.g. `DLL075B:01 06CB:76AF Touchpad`.
     public var name: String
     /// `/dev/input/eventN`.
     public var node: String
     public var kind: Kind
-    /// Width and height in millimetres, when the device reports its resolution.
+    /// Width and height in millimetres; nil only when nothing at all is known.
     public var size: Size?
+    /// Where ``size`` came from; nil with no size.
+    public var sizeSource: SizeSource?
     /// Simultaneous touches a touchscreen tracks; nil when libinput does not say (touchpads).
     public var slots: Int?
     /// Fingers tap-to-click recognizes (touchpads; 0 on touchscreens).
     public var tapFingers: Int
+    /// Whether libinput reports swipe, pinch and hold gestures for this touchpad (false on
+    /// touchscreens, and on touchpads that only tap, such as semi-MT ones).
+    public var hasGestures: Bool
+    /// Whether the kernel marks the touchpad semi-MT (`INPUT_PROP_SEMI_MT`): its two
+    /// positions are the corners of a box around the fingers, not the fingers.
+    public var isSemiMultitouch: Bool
 
-    public init(id: DeviceID, name: String, node: String, kind: Kind, size: Size?, slots: Int?, tapFingers: Int) {
+    public init(id: DeviceID, name: String, node: String, kind: Kind, size: Size?, sizeSource: SizeSource? = nil,
+                slots: Int?, tapFingers: Int, hasGestures: Bool? = nil, isSemiMultitouch: Bool = false) {
         self.id = id
         self.name = name
         self.node = node
         self.kind = kind
         self.size = size
+        self.sizeSource = size == nil ? nil : sizeSource ?? .resolution
         self.slots = slots
         self.tapFingers = tapFingers
+        self.hasGestures = hasGestures ?? (kind == .touchpad)
+        self.isSemiMultitouch = isSemiMultitouch
+    }
+
+    /// What touchgest can recognize on a touchpad that only taps, and why; nil otherwise.
+    /// E.g. `taps with 1-3 fingers; no swipe, pinch or hold: libinput gives this semi-MT pad no gestures`.
+    public var tapsOnly: String? {
+        guard kind == .touchpad, !hasGestures else { return nil }
+        let fingers = tapFingers > 1 ? "1-\(tapFingers) fingers" : "1 finger"
+        let why = isSemiMultitouch ? "libinput gives this semi-MT pad no gestures" : "libinput gives this pad no gestures"
+        return "taps with \(fingers); no swipe, pinch or hold: \(why)"
     }
 
     public var description: String {
-        let size = size.map { "\(fixedDecimals($0.width, 0))x\(fixedDecimals($0.height, 0))mm" } ?? "size unknown"
+        var size = size.map { "\(fixedDecimals($0.width, 0))x\(fixedDecimals($0.height, 0))mm" } ?? "size unknown"
+        switch sizeSource {
+        case .resolution?, nil: break
+        case .user?: size += " (stated)"
+        case .udev?: size += " (from udev)"
+        case .assumed?: size += " (assumed)"
+        }
         let slots = slots.map { ", \($0) slots" } ?? ""
-        let taps = tapFingers > 0 ? ", taps up to \(tapFingers) fingers" : ""
+        let taps = tapsOnly.map { ", \($0)" } ?? (tapFingers > 0 ? ", taps up to \(tapFingers) fingers" : "")
         return "\(node) \(kind.rawValue) \"\(name)\" \(size)\(slots)\(taps)"
     }
 }

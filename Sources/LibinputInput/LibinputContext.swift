@@ -7,7 +7,11 @@ import TouchGestures
 /// nodes. It turns libinput's events into the engine's input and device events.
 ///
 /// Tapping is enabled on this context's touchpads so that taps reach touchgest; the
-/// setting belongs to this context only and does not change the desktop's.
+/// setting belongs to this context only and does not change the desktop's. Touchpads
+/// libinput gives no gestures (semi-MT ones) are opened too, for their taps.
+///
+/// Every touchscreen location is in real millimetres, whatever the device reports
+/// (see ``InputDevice/SizeSource``).
 public final class LibinputContext: PollSource {
     /// Where input comes from.
     public enum Backend: Sendable {
@@ -16,6 +20,21 @@ public final class LibinputContext: PollSource {
         /// Named device nodes (`/dev/input/eventN`).
         case paths([String])
     }
+
+    /// How the adapter treats devices.
+    public struct Options: Sendable {
+        /// Sizes the user states, by device name; the first match wins over anything
+        /// the device or the system says.
+        public var statedSizes: [StatedDeviceSize]
+
+        /// Options; by default no stated sizes.
+        public init(statedSizes: [StatedDeviceSize] = []) {
+            self.statedSizes = statedSizes
+        }
+    }
+
+    /// What the context was opened with.
+    public let options: Options
 
     // libinput 1.22 reports unaccelerated touchpad gesture deltas normalized to its own
     // touchpad scale: measured 10.5 units per millimetre at 12 and at 20 units/mm
@@ -38,25 +57,38 @@ public final class LibinputContext: PollSource {
     private var nextDeviceNumber = 1
     private var nextTouchID = 1
     var openFailures: [(path: String, errno: Int32)] = []
+    /// Nodes libinput opened through us, so the adapter can ask the kernel what libinput
+    /// does not tell (axis ranges, INPUT_PROP_SEMI_MT) on the same descriptor.
+    var openNodes: [(path: String, device: dev_t, fd: Int32)] = []
     /// A touchpad button press waiting to be told apart: tap or physical click.
     private var pendingPress: (state: DeviceState, button: UInt32, fingers: Int, time: Timestamp)?
 
     final class DeviceState {
         let device: InputDevice
+        /// Millimetres per unit of libinput's touch coordinates, across and down: 1 when
+        /// libinput knows the resolution and nobody restated the size; nil when libinput's
+        /// extent is unknown, and its 0...1 is scaled to ``InputDevice/size`` instead.
+        let millimetresPerUnit: Point?
         /// Live touches by libinput slot, and what changed since the last frame.
         var touches: [Int32: Touch] = [:]
         var changed: [Touch] = []
         var gesture: (kind: TouchpadGestureKind, fingers: Int)?
         var lastTime = Timestamp(microseconds: 0)
 
-        init(device: InputDevice) {
+        init(device: InputDevice, libinputExtent: Size?) {
             self.device = device
+            if let size = device.size, let extent = libinputExtent {
+                millimetresPerUnit = Point(x: size.width / extent.width, y: size.height / extent.height)
+            } else {
+                millimetresPerUnit = device.size == nil ? Point(x: 1, y: 1) : nil
+            }
         }
     }
 
     /// Opens the backend. Throws when nothing can be read at all; devices that cannot be
     /// opened later (permissions) are reported through ``problems``.
-    public init(_ backend: Backend) throws(InputError) {
+    public init(_ backend: Backend, options: Options = Options()) throws(InputError) {
+        self.options = options
         let userData = Unmanaged.passUnretained(self).toOpaque()
         switch backend {
         case let .seat(seat):
@@ -150,9 +182,21 @@ public final class LibinputContext: PollSource {
                     }
                     return -error
                 }
+                if let userData {
+                    let context = Unmanaged<LibinputContext>.fromOpaque(userData).takeUnretainedValue()
+                    var info = stat()
+                    let device = fstat(fd, &info) == 0 ? info.st_rdev : 0
+                    context.openNodes.append((String(cString: path), device, fd))
+                }
                 return fd
             },
-            close_restricted: { fd, _ in close(fd) }))
+            close_restricted: { fd, userData in
+                if let userData {
+                    let context = Unmanaged<LibinputContext>.fromOpaque(userData).takeUnretainedValue()
+                    context.openNodes.removeAll { $0.fd == fd }
+                }
+                close(fd)
+            }))
         return pointer
     }()
 
@@ -183,17 +227,23 @@ public final class LibinputContext: PollSource {
 
     private func added(_ device: OpaquePointer) {
         let kind: InputDevice.Kind
-        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0 {
+        let tapFingers = Int(libinput_device_config_tap_get_finger_count(device))
+        let hasGestures = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0
+        if hasGestures {
             kind = .touchpad
         } else if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
             kind = .touchscreen
+        } else if tapFingers > 0 && libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 {
+            // Only touchpads have tap-to-click. libinput gives semi-MT pads (older PS/2
+            // Synaptics, ALPS, Cypress) no gesture capability, but they still tap.
+            kind = .touchpad
         } else {
             return
         }
-        var width = 0.0
-        var height = 0.0
-        let size = libinput_device_get_size(device, &width, &height) == 0 ? Size(width: width, height: height) : nil
-        let tapFingers = Int(libinput_device_config_tap_get_finger_count(device))
+        let fd = descriptor(of: device)
+        let name = String(cString: libinput_device_get_name(device))
+        let measured = measure(device, name: name, kind: kind, axes: fd.flatMap(Self.axes(fd:)))
+        let semiMT = fd.map { touchgest_has_property($0, UInt32(INPUT_PROP_SEMI_MT)) == 1 } ?? false
         if tapFingers > 0 {
             // Our own context only: the desktop's libinput keeps its own setting.
             libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
@@ -202,13 +252,25 @@ public final class LibinputContext: PollSource {
         }
         let touchCount = kind == .touchscreen ? Int(libinput_device_touch_get_touch_count(device)) : 0
         let info = InputDevice(
-            id: DeviceID(nextDeviceNumber), name: String(cString: libinput_device_get_name(device)),
-            node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)), kind: kind, size: size,
-            slots: touchCount > 0 ? touchCount : nil, tapFingers: tapFingers)
+            id: DeviceID(nextDeviceNumber), name: name,
+            node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)), kind: kind,
+            size: measured.size, sizeSource: measured.source,
+            slots: touchCount > 0 ? touchCount : nil, tapFingers: tapFingers,
+            hasGestures: hasGestures, isSemiMultitouch: semiMT)
         nextDeviceNumber += 1
         libinput_device_ref(device)
-        deviceStates[device] = DeviceState(device: info)
+        deviceStates[device] = DeviceState(device: info, libinputExtent: measured.libinputExtent)
         handler?(.deviceAdded(info))
+    }
+
+    /// The descriptor libinput opened `device` with, through ``interface``.
+    private func descriptor(of device: OpaquePointer) -> Int32? {
+        guard let udevDevice = libinput_device_get_udev_device(device) else { return nil }
+        defer { udev_device_unref(udevDevice) }
+        let number = udev_device_get_devnum(udevDevice)
+        if number != 0, let node = openNodes.last(where: { $0.device == number }) { return node.fd }
+        let path = udev_device_get_devnode(udevDevice).map { String(cString: $0) }
+        return openNodes.last { $0.path == path }?.fd
     }
 
     private func removed(_ device: OpaquePointer) {
@@ -245,9 +307,13 @@ public final class LibinputContext: PollSource {
         switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let slot = libinput_event_touch_get_slot(touchEvent)
-            let location = Point(x: libinput_event_touch_get_x(touchEvent), y: libinput_event_touch_get_y(touchEvent))
             let normalized = Point(x: libinput_event_touch_get_x_transformed(touchEvent, 1),
                                    y: libinput_event_touch_get_y_transformed(touchEvent, 1))
+            // Without a resolution libinput's "millimetres" are raw units (its fake
+            // resolution is 1 unit/mm): scale them to the size found.
+            let location = state.millimetresPerUnit.map { scale in
+                Point(x: libinput_event_touch_get_x(touchEvent) * scale.x, y: libinput_event_touch_get_y(touchEvent) * scale.y)
+            } ?? Point(x: normalized.x * surface.width, y: normalized.y * surface.height)
             var touch: Touch
             if type == LIBINPUT_EVENT_TOUCH_DOWN || state.touches[slot] == nil {
                 touch = Touch(id: nextTouchID, phase: .began, location: location, normalizedLocation: normalized,
@@ -299,10 +365,13 @@ public final class LibinputContext: PollSource {
         guard !state.changed.isEmpty else { return }
         let changed = state.changed
         state.changed.removeAll()
+        // Every live touch, as it is in this frame: the changed ones with their change
+        // (a touch that began and moved in it still began), the others stationary.
+        var all = state.touches.values.map { touch in changed.first { $0.id == touch.id } ?? touch }
+        all.sort { $0.id < $1.id }
+        all += changed.filter { $0.phase.isTerminal }
         // In the next frame a touch that does not change is stationary.
         for slot in state.touches.keys { state.touches[slot]?.phase = .stationary }
-        var all = state.touches.values.sorted { $0.id < $1.id }
-        all += changed.filter { $0.phase.isTerminal }
         handler?(.input(.touches(TouchEvent(timestamp: time, allTouches: all, changedTouches: changed))))
     }
 
@@ -359,6 +428,11 @@ public final class LibinputContext: PollSource {
         guard let press = pendingPress, press.state === state, press.button == button else { return }
         pendingPress = nil
         state.lastTime = time
-        handler?(.input(.touchpad(TouchpadEvent(.tap(fingers: press.fingers), timestamp: time, device: state.device.id))))
+        // libinput stamps a tap's press with the time the fingers landed, its release with
+        // the lift. The tap keeps the lift as its time: it is delivered only then, and the
+        // poll loop's timers run in real time, so an earlier stamp would let a double tap's
+        // interval run out before its second tap arrives (docs/libinput-facts.md).
+        handler?(.input(.touchpad(TouchpadEvent(.tap(fingers: press.fingers), timestamp: time,
+                                                device: state.device.id, fingersDown: press.time))))
     }
 }

@@ -44,6 +44,7 @@ final class DebugPrinter: SessionObserver {
                 emit(line.text)
             } else {
                 emit(paint(36, "device added: \(device)"))
+                if let note = device.sizeNote { emit(paint(36, "  \(note)")) }
             }
         case let .deviceRemoved(device):
             if json {
@@ -73,6 +74,13 @@ final class DebugPrinter: SessionObserver {
                     emit(paint(2, "touch \(touch.id) \(phase) \(touch.location) mm"))
                 }
             }
+            if json {
+                // The whole frame as recognizers get it: every touch down, with UIKit's phase.
+                var line = JSONLine("frame")
+                line.add("touches", frame.allTouches.map { "\($0.id) \(Self.phaseName($0.phase))" })
+                line.add("time", Int(frame.timestamp.microseconds))
+                emit(line.text)
+            }
         case let .input(.touchpad(event)):
             if json {
                 var line = JSONLine("touchpad")
@@ -80,6 +88,7 @@ final class DebugPrinter: SessionObserver {
                 line.add("fingers", event.gesture.fingers)
                 line.add("text", event.description)
                 line.add("time", Int(event.timestamp.microseconds))
+                if let down = event.fingersDown { line.add("fingers-down", Int(down.microseconds)) }
                 emit(line.text)
             } else {
                 emit(paint(2, "touchpad \(event)"))
@@ -118,6 +127,17 @@ final class DebugPrinter: SessionObserver {
         }
     }
 
+    /// UIKit's name for a touch phase.
+    static func phaseName(_ phase: TouchPhase) -> String {
+        switch phase {
+        case .began: "began"
+        case .moved: "moved"
+        case .stationary: "stationary"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        }
+    }
+
     private func describe(_ device: InputDevice, into line: inout JSONLine) {
         line.add("node", device.node)
         line.add("kind", device.kind.rawValue)
@@ -125,6 +145,11 @@ final class DebugPrinter: SessionObserver {
         if let size = device.size {
             line.add("width", size.width)
             line.add("height", size.height)
+        }
+        if let source = device.sizeSource { line.add("size-source", source.rawValue) }
+        if device.kind == .touchpad {
+            line.add("gestures", device.hasGestures)
+            line.add("tap-fingers", device.tapFingers)
         }
     }
 }

@@ -10,7 +10,18 @@ struct InputOptions: ParsableArguments {
         "Read this device node instead of a seat (repeatable).", valueName: "/dev/input/eventN"))
     var devices: [String] = []
 
+    @Option(name: .customLong("device-size"), help: ArgumentHelp(
+        "State the size of the devices whose name matches NAME-GLOB, in millimetres (repeatable; the first match wins). For touchscreens that report no resolution, whose size touchgest otherwise assumes.",
+        valueName: "NAME-GLOB=WIDTHxHEIGHT"), transform: { (text: String) throws -> StatedDeviceSize in
+        do { return try StatedDeviceSize(parsing: text) } catch let error as StatedDeviceSizeError { throw ValidationError(error.description) }
+    })
+    var deviceSizes: [StatedDeviceSize] = []
+
     var backend: LibinputContext.Backend {
         devices.isEmpty ? .seat(seat) : .paths(devices)
+    }
+
+    var adapterOptions: LibinputContext.Options {
+        LibinputContext.Options(statedSizes: deviceSizes)
     }
 }

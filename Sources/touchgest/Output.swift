@@ -34,6 +34,10 @@ struct JSONLine {
         fields.append("\(Self.quote(key)):\(value)")
     }
 
+    mutating func add(_ key: String, _ values: [String]) {
+        fields.append("\(Self.quote(key)):[" + values.map(Self.quote).joined(separator: ",") + "]")
+    }
+
     mutating func add(_ key: String, _ value: Bool) {
         fields.append("\(Self.quote(key)):\(value)")
     }

@@ -64,7 +64,7 @@ struct RunCommand: ParsableCommand {
         let daemon = Daemon(logger: logger, path: path)
         let session: Session
         do {
-            session = try Session(backend: input.backend, runCommands: true, observer: daemon)
+            session = try Session(backend: input.backend, options: input.adapterOptions, runCommands: true, observer: daemon)
         } catch {
             logger.error("\(error)")
             throw ExitCode(1)

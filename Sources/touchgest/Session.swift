@@ -23,9 +23,10 @@ final class Session: CommandSink {
     private(set) var compiled: CompiledRulebook?
     private weak var observer: SessionObserver?
 
-    init(backend: LibinputContext.Backend, runCommands: Bool, observer: SessionObserver?) throws(InputError) {
+    init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
+         observer: SessionObserver?) throws(InputError) {
         environment = GestureEnvironment(scheduler: scheduler)
-        input = try LibinputContext(backend)
+        input = try LibinputContext(backend, options: options)
         runner = runCommands ? CommandRunner() : nil
         self.observer = observer
         environment.transitionObserver = { [weak self] record in self?.observer?.transition(record) }
@@ -40,7 +41,8 @@ final class Session: CommandSink {
     static func open(_ input: InputOptions, runCommands: Bool, observer: SessionObserver) throws -> Session {
         let session: Session
         do {
-            session = try Session(backend: input.backend, runCommands: runCommands, observer: observer)
+            session = try Session(backend: input.backend, options: input.adapterOptions, runCommands: runCommands,
+                                  observer: observer)
         } catch {
             printError("touchgest: error: \(error)")
             throw ExitCode(1)

@@ -52,7 +52,7 @@ struct RigRun {
 /// (shared/TESTING.md, pitfall 11). When `accept` rejects a run that needed a repair,
 /// it is run once more, and the retry is reported; a run that fails without one fails.
 ///
-/// `$FOLDER` in the rules, the script and `files` stands for the run's own folder, which
+/// `$FOLDER` in the rules, the script, `arguments`, `extra` and `files` stands for the run's own folder, which
 /// holds `rules.toml`, `script.txt` and `files`.
 ///
 /// Without `passRules`, touchgest gets no `--rules` and `XDG_CONFIG_HOME` is `$FOLDER/config`.
@@ -86,7 +86,7 @@ private func rigOnce(devices: [String], rules: String, script: String, arguments
     }
     let unshare = getuid() == 0 ? "unshare -m --propagation private" : "unshare -rm --propagation private"
     let deviceArguments = devices.map { "--device \($0)" }.joined(separator: " ")
-    let command = "\(unshare) /usr/bin/python3 '\(packageRoot)/rig/touchrig.py' \(deviceArguments) \(extra) "
+    let command = "\(unshare) /usr/bin/python3 '\(packageRoot)/rig/touchrig.py' \(deviceArguments) \(local(extra)) "
         + "--script \(folder)/script.txt -- " + (passRules ? "" : "env XDG_CONFIG_HOME=\(folder)/config ")
         + "\(wrapper) '\(touchgestBinary)' \(local(arguments))"
         + (arguments.hasPrefix("record") || !passRules ? " " : " --rules \(folder)/rules.toml ")

@@ -7,13 +7,29 @@ from .codes import *  # noqa: F403 (the kernel's names, as in C)
 class Device:
     """An input device as the kernel would describe it, and its umockdev files."""
 
-    def __init__(self, key, name, kind, number, ids, props, bits, absinfo, dmi=None):
+    def __init__(self, key, name, kind, number, ids, props, bits, absinfo, dmi=None, density=None):
         self.key, self.name, self.kind, self.number = key, name, kind, number
         self.ids = ids              # (bustype, vendor, product, version)
         self.props = props          # set of INPUT_PROP_*
         self.bits = bits            # {ev type: set of codes}
         self.absinfo = absinfo      # {code: (min, max, fuzz, flat, resolution)}
         self.dmi = dmi
+        # Units per mm of the emulated glass when the axes report no resolution: what
+        # scripts in millimetres are turned into; the software under test is not told.
+        self.density = density
+
+    @property
+    def semi_mt(self):
+        return INPUT_PROP_SEMI_MT in self.props
+
+    def units_per_mm(self, code):
+        resolution = self.absinfo[code][4]
+        return resolution if resolution else (self.density or 1)
+
+    def units(self, code, mm):
+        """Raw axis value for `mm` millimetres from the surface's top-left corner."""
+        low, high = self.absinfo[code][0], self.absinfo[code][1]
+        return max(low, min(high, low + round(mm * self.units_per_mm(code))))
 
     @property
     def node(self):
@@ -29,7 +45,7 @@ class Device:
 
     def size_mm(self):
         x, y = self.absinfo[ABS_X], self.absinfo[ABS_Y]
-        return (x[1] - x[0]) / x[4], (y[1] - y[0]) / y[4]
+        return (x[1] - x[0]) / self.units_per_mm(ABS_X), (y[1] - y[0]) / self.units_per_mm(ABS_Y)
 
     def slots(self):
         return self.absinfo[ABS_MT_SLOT][1] + 1 if ABS_MT_SLOT in self.absinfo else 1
@@ -117,6 +133,42 @@ def touchscreen(number=1):
                    EV_ABS: {ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID}},
                   {ABS_X: axis_x, ABS_Y: axis_y, ABS_MT_SLOT: (0, 9, 0, 0, 0), ABS_MT_POSITION_X: axis_x,
                    ABS_MT_POSITION_Y: axis_y, ABS_MT_TRACKING_ID: (0, 65535, 0, 0, 0)})
+
+
+def panel(number=1):
+    """A cheap 9-inch 1024x600 touchscreen that reports no resolution, with 10 slots.
+
+    Such panels (USB and I2C controllers on embedded and hobby displays) report axes in
+    pixels and resolution 0; the glass is about 197x115 mm, 5.2 units/mm.
+    """
+    axis_x, axis_y = (0, 1023, 0, 0, 0), (0, 599, 0, 0, 0)
+    return Device("panel", "touchrig Panel", "touchscreen", number, (0x3, 0x1A86, 0xE5E3, 0x100),
+                  {INPUT_PROP_DIRECT},
+                  {EV_SYN: {0}, EV_KEY: {BTN_TOUCH},
+                   EV_ABS: {ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID}},
+                  {ABS_X: axis_x, ABS_Y: axis_y, ABS_MT_SLOT: (0, 9, 0, 0, 0), ABS_MT_POSITION_X: axis_x,
+                   ABS_MT_POSITION_Y: axis_y, ABS_MT_TRACKING_ID: (0, 65535, 0, 0, 0)}, density=5.2)
+
+
+def semi_mt_touchpad(number=0):
+    """A semi-MT PS/2 Synaptics touchpad, as on laptops up to about 2012.
+
+    The header of a real one (the kernel's psmouse driver; libinput's own test device
+    for it is the same): bus i8042, Synaptics' PS/2 ids, INPUT_PROP_SEMI_MT, two slots
+    that hold the corners of a box around the fingers, the finger count in
+    BTN_TOOL_FINGER/DOUBLETAP/TRIPLETAP, x 1472..5472 at 60 units/mm and y 1408..4498
+    at 85 units/mm (67x36 mm), pressure 0..255, two buttons.
+    """
+    axis_x, axis_y = (1472, 5472, 0, 0, 60), (1408, 4498, 0, 0, 85)
+    return Device("semimt", "touchrig SynPS/2 Synaptics TouchPad", "touchpad", number, (0x11, 0x2, 0x7, 0x1B1),
+                  {INPUT_PROP_POINTER, INPUT_PROP_SEMI_MT},
+                  {EV_SYN: {0},
+                   EV_KEY: {BTN_LEFT, BTN_RIGHT, BTN_TOUCH, BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP},
+                   EV_ABS: {ABS_X, ABS_Y, ABS_PRESSURE, ABS_TOOL_WIDTH, ABS_MT_SLOT, ABS_MT_POSITION_X,
+                            ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID}},
+                  {ABS_X: axis_x, ABS_Y: axis_y, ABS_PRESSURE: (0, 255, 0, 0, 0), ABS_TOOL_WIDTH: (0, 15, 0, 0, 0),
+                   ABS_MT_SLOT: (0, 1, 0, 0, 0), ABS_MT_POSITION_X: axis_x, ABS_MT_POSITION_Y: axis_y,
+                   ABS_MT_TRACKING_ID: (0, 65535, 0, 0, 0)})
 
 
 def from_evemu(path, number=2):

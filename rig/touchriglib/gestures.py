@@ -17,11 +17,19 @@ class Fingers:
     def frame(self, device, placed):
         """Events that move `device`'s fingers to `placed` ({slot: (x mm, y mm)} or {})."""
         before = self.down.setdefault(device.key, {})
-        res_x, res_y = device.absinfo[ABS_X][4], device.absinfo[ABS_Y][4]
+        fingers = len(placed)
+        if device.semi_mt and fingers >= 2:
+            # A semi-MT pad cannot tell fingers apart: its two slots are the corners of
+            # the box around them, and BTN_TOOL_* says how many there are.
+            xs, ys = [p[0] for p in placed.values()], [p[1] for p in placed.values()]
+            placed = {0: (min(xs), min(ys)), 1: (max(xs), max(ys))}
+        elif device.semi_mt and placed:
+            placed = {0: next(iter(placed.values()))}
         events = []
         for slot in sorted(set(before) | set(placed)):
             if slot in placed:
-                x, y = round(placed[slot][0] * res_x), round(placed[slot][1] * res_y)
+                x = device.units(ABS_MT_POSITION_X, placed[slot][0])
+                y = device.units(ABS_MT_POSITION_Y, placed[slot][1])
                 events.append((EV_ABS, ABS_MT_SLOT, slot))
                 if slot not in before:
                     events.append((EV_ABS, ABS_MT_TRACKING_ID, self.next_id))
@@ -36,18 +44,21 @@ class Fingers:
             else:
                 events += [(EV_ABS, ABS_MT_SLOT, slot), (EV_ABS, ABS_MT_TRACKING_ID, -1)]
                 del before[slot]
-        count_before = len(self.down.get(("count", device.key), ()))
+        count_before = self.down.get(("count", device.key), 0)
         if placed:
             first = before[min(before)]
             events += [(EV_ABS, ABS_X, first[1]), (EV_ABS, ABS_Y, first[2])]
-        if (count_before == 0) != (len(placed) == 0):
-            events.append((EV_KEY, BTN_TOUCH, 1 if placed else 0))
-        if device.kind == "touchpad" and count_before != len(placed):
+        if ABS_PRESSURE in device.absinfo and (count_before == 0) != (fingers == 0):
+            # A finger's pressure, well above libinput's touch threshold; 0 when lifted.
+            events.append((EV_ABS, ABS_PRESSURE, 70 if fingers else 0))
+        if (count_before == 0) != (fingers == 0):
+            events.append((EV_KEY, BTN_TOUCH, 1 if fingers else 0))
+        if device.kind == "touchpad" and count_before != fingers:
             if count_before:
                 events.append((EV_KEY, TOOL_FOR_FINGERS[min(count_before, 5)], 0))
-            if placed:
-                events.append((EV_KEY, TOOL_FOR_FINGERS[min(len(placed), 5)], 1))
-        self.down[("count", device.key)] = tuple(placed)
+            if fingers:
+                events.append((EV_KEY, TOOL_FOR_FINGERS[min(fingers, 5)], 1))
+        self.down[("count", device.key)] = fingers
         return events + [(EV_SYN, SYN_REPORT, 0)]
 
 
@@ -127,9 +138,21 @@ def compile_script(lines, devices, fingers):
                     now += parse_duration(rest.get("for", "60ms"))
                     emit(now, {})
                 elif verb == "hold":
-                    emit(now, spread(count, x, y, spacing))
+                    start = spread(count, x, y, spacing)
+                    emit(now, start)
                     end = now + parse_duration(rest["for"])
-                    # A resting finger still reports now and then; libinput needs no events.
+                    wobble = float(rest.get("wobble", "0"))
+                    if wobble:
+                        # Resting fingertips on glass wobble: each finger drifts on its own
+                        # circle of `wobble` mm across, one frame in two.
+                        at, step = now, 0
+                        while at + 2 * FRAME_MS < end:
+                            at += 2 * FRAME_MS
+                            step += 1
+                            emit(at, {s: (px + wobble / 2 * math.cos(step / 5 + s * 2.1),
+                                           py + wobble / 2 * math.sin(step / 5 + s * 2.1))
+                                      for s, (px, py) in start.items()})
+                    # Without a wobble a resting finger reports nothing; libinput needs no events.
                     now = end
                     emit(now, {})
                 elif verb == "down":
@@ -139,12 +162,15 @@ def compile_script(lines, devices, fingers):
                 elif verb == "touch":
                     dx, dy = parse_point(rest["move"])
                     over = parse_duration(rest["over"])
+                    # `still 1,2`: these fingers (slots) stay where they landed.
+                    still = {int(slot) for slot in rest.get("still", "").split(",") if slot}
                     start = spread(count, x, y, spacing)
                     emit(now, start)
                     frames = max(1, int(over // FRAME_MS))
                     for index in range(1, frames + 1):
                         f = index / frames
-                        emit(now + over * f, {s: (px + dx * f, py + dy * f) for s, (px, py) in start.items()})
+                        emit(now + over * f, {s: (px, py) if s in still else (px + dx * f, py + dy * f)
+                                              for s, (px, py) in start.items()})
                     now += over
                     if rest.get("lift", "yes") == "yes":
                         now += FRAME_MS

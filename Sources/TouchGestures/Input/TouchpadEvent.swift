@@ -79,12 +79,22 @@ public struct TouchpadEvent: Hashable, Sendable, CustomStringConvertible {
     public var gesture: TouchpadGesture
     public var timestamp: Timestamp
     public var device: DeviceID
+    /// For a tap: when its fingers landed (libinput stamps the tap's button press with
+    /// it), while ``timestamp`` is when they lifted and the tap was delivered. nil for
+    /// other gestures and when not known.
+    public var fingersDown: Timestamp?
 
     /// Makes an event.
     public init(_ gesture: TouchpadGesture, timestamp: Timestamp, device: DeviceID = DeviceID(0)) {
         self.gesture = gesture
         self.timestamp = timestamp
         self.device = device
+    }
+
+    /// Makes an event that knows when its fingers landed (a tap).
+    public init(_ gesture: TouchpadGesture, timestamp: Timestamp, device: DeviceID, fingersDown: Timestamp?) {
+        self.init(gesture, timestamp: timestamp, device: device)
+        self.fingersDown = fingersDown
     }
 
     /// A short form for logs, e.g. `swipe-update 3f -12.0,0.0`.
