@@ -12,6 +12,10 @@ public enum GestureDefaults {
     /// Longest pause between the taps of a double or triple tap, from the lift of one to
     /// the touch of the next: near the desktop's usual double-click time.
     public static let maximumTapInterval: Duration = .milliseconds(300)
+    /// Longest libinput takes to report a touchpad tap after its fingers land: its tap
+    /// timeout, 180 ms. A multi-tap on a touchpad waits this much past the interval,
+    /// since the next tap's fingers may have landed in time but not been reported yet.
+    public static let touchpadTapDecisionDelay: Duration = .milliseconds(180)
     /// Millimetres between the taps of a multi-tap: a second tap a finger-width away is
     /// the same target, one further away is a new one.
     public static let multiTapSlop = 10.0

@@ -19,7 +19,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     private enum Phase {
         case idle
         case touching(taps: Int, origin: Point, mostFingers: Int)
-        case awaitingNextTap(taps: Int, origin: Point)
+        /// `lifted` is when the last tap's fingers lifted.
+        case awaitingNextTap(taps: Int, origin: Point, lifted: Timestamp)
     }
 
     private enum Input {
@@ -28,7 +29,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         case up(remaining: Int, Timestamp)
         case cancel
         case timeout
-        case touchpadTap(fingers: Int, Timestamp)
+        /// A touchpad tap, delivered when its fingers lifted (`time`), with when they landed.
+        case touchpadTap(fingers: Int, Timestamp, landed: Timestamp)
     }
 
     @exclusivity(unchecked) private var phase = Phase.idle
@@ -54,7 +56,9 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchpadGesture(_ event: TouchpadEvent) {
-        if case let .tap(fingers) = event.gesture { step(.touchpadTap(fingers: fingers, event.timestamp)) }
+        if case let .tap(fingers) = event.gesture {
+            step(.touchpadTap(fingers: fingers, event.timestamp, landed: event.fingersDown ?? event.timestamp))
+        }
     }
 
     open override func reset() {
@@ -67,7 +71,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         switch (phase, input) {
         case let (.idle, .down(touches, time)):
             startTap(taps: 0, origin: location(), touches: touches, at: time)
-        case let (.awaitingNextTap(taps, origin), .down(touches, time)):
+        case let (.awaitingNextTap(taps, origin, _), .down(touches, time)):
             guard location().distance(to: origin) <= multiTapSlop else { return fail() }
             startTap(taps: taps, origin: origin, touches: touches, at: time)
         case let (.touching(taps, origin, mostFingers), .down(touches, _)):
@@ -87,12 +91,14 @@ open class TapGestureRecognizer: GestureRecognizer {
         case let (.touching(taps, origin, mostFingers), .up(_, time)):
             guard mostFingers == numberOfTouchesRequired else { return fail() }
             tapCompleted(taps: taps + 1, origin: origin, at: time)
-        case let (.idle, .touchpadTap(fingers, time)):
+        case let (.idle, .touchpadTap(fingers, time, _)):
             guard fingers == numberOfTouchesRequired else { return fail() }
-            tapCompleted(taps: 1, origin: .zero, at: time)
-        case let (.awaitingNextTap(taps, origin), .touchpadTap(fingers, time)):
-            guard fingers == numberOfTouchesRequired else { return fail() }
-            tapCompleted(taps: taps + 1, origin: origin, at: time)
+            tapCompleted(taps: 1, origin: .zero, at: time, touchpad: true)
+        case let (.awaitingNextTap(taps, origin, lifted), .touchpadTap(fingers, time, landed)):
+            // The pause runs from the last lift to when these fingers landed, not to when
+            // libinput could tell it was a tap.
+            guard fingers == numberOfTouchesRequired, landed - lifted <= maximumTapInterval else { return fail() }
+            tapCompleted(taps: taps + 1, origin: origin, at: time, touchpad: true)
         case (.touching, .cancel), (.touching, .timeout), (.awaitingNextTap, .timeout),
              (.touching, .touchpadTap):
             fail()
@@ -114,14 +120,17 @@ open class TapGestureRecognizer: GestureRecognizer {
         for touch in touches { starts.append((touch.id, touch.location)) }
     }
 
-    private func tapCompleted(taps: Int, origin: Point, at time: Timestamp) {
+    private func tapCompleted(taps: Int, origin: Point, at time: Timestamp, touchpad: Bool = false) {
         if taps >= numberOfTapsRequired {
             phase = .idle
             cancelTimer()
             transition(to: .recognized)
         } else {
-            phase = .awaitingNextTap(taps: taps, origin: origin)
-            setTimer(at: time + maximumTapInterval, named: "tap-interval") { [weak self] _ in self?.step(.timeout) }
+            phase = .awaitingNextTap(taps: taps, origin: origin, lifted: time)
+            // A touchpad tap reaches us only when libinput has decided it, up to its tap
+            // timeout after the fingers landed: wait that much longer for the next one.
+            let wait = touchpad ? maximumTapInterval + GestureDefaults.touchpadTapDecisionDelay : maximumTapInterval
+            setTimer(at: time + wait, named: "tap-interval") { [weak self] _ in self?.step(.timeout) }
         }
     }
 

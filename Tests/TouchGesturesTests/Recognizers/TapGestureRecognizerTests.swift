@@ -130,3 +130,40 @@ import Testing
         #expect(tapRecognizer.state == .possible)
     }
 }
+
+/// libinput reports a touchpad tap when its fingers lift, stamped with when they landed.
+@Suite struct TouchpadTapTimingTests {
+    private func tap(_ rig: Rig, down: UInt64, up: UInt64) {
+        rig.scheduler.advance(to: .milliseconds(up - 1))
+        rig.environment.handle(TouchpadEvent(.tap(fingers: 1), timestamp: .milliseconds(up), device: DeviceID(0),
+                                             fingersDown: .milliseconds(down)))
+        rig.scheduler.advance(to: .milliseconds(up))
+    }
+
+    private func family(_ rig: Rig) {
+        let single = rig.add(TapGestureRecognizer(), "single")
+        let double = rig.add(TapGestureRecognizer(), "double")
+        double.numberOfTapsRequired = 2
+        try! single.require(toFail: double)
+    }
+
+    @Test func theIntervalRunsFromTheLiftToTheNextLanding() {
+        // Lifted at 100; the next fingers land 280 ms later and lift at 500: a double tap,
+        // though libinput delivers it 400 ms after the first lift.
+        let rig = Rig()
+        family(rig)
+        tap(rig, down: 40, up: 100)
+        tap(rig, down: 380, up: 500)
+        rig.settle()
+        #expect(rig.log.filter { $0.contains("action") } == ["500 action double recognized"])
+    }
+
+    @Test func aLandingPastTheIntervalIsANewTap() {
+        let rig = Rig()
+        family(rig)
+        tap(rig, down: 40, up: 100)
+        tap(rig, down: 420, up: 480)
+        rig.settle()
+        #expect(rig.log.filter { $0.contains("action") } == ["480 action single recognized", "960 action single recognized"])
+    }
+}
