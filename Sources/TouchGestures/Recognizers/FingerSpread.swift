@@ -21,9 +21,9 @@ struct FingerSpread {
     private var fingerAngles: [Double]
     private var velocityTracker = VelocityTracker()
 
-    /// Starts measuring touchscreen fingers.
-    init(_ points: [Point], at time: Timestamp) {
-        let (span, angles) = Self.geometry(points)
+    /// Starts measuring the first `count` of `touches`.
+    init(_ touches: [Touch], first count: Int, at time: Timestamp) {
+        let (span, angles) = Self.geometry(touches.prefix(count).map(\.location))
         startSpan = span
         self.span = span
         spanBase = span
@@ -40,21 +40,26 @@ struct FingerSpread {
         velocityTracker.add(Point(x: 1, y: 0), at: time)
     }
 
-    /// Measures touchscreen fingers again; they must be the same fingers in the same order.
-    mutating func measure(_ points: [Point], at time: Timestamp) {
-        let (newSpan, angles) = Self.geometry(points)
-        guard angles.count == fingerAngles.count, !angles.isEmpty else { return }
-        var sum = 0.0
-        for index in angles.indices {
-            var angle = angles[index]
+    /// Measures the first `count` of `touches` again: the same fingers in the same order.
+    mutating func measure(_ touches: [Touch], first count: Int, at time: Timestamp) {
+        guard count == fingerAngles.count, count > 0, touches.count >= count else { return }
+        var centre = Point.zero
+        for index in 0..<count { centre += touches[index].location }
+        centre = centre / Double(count)
+        var distance = 0.0
+        var turn = 0.0
+        for index in 0..<count {
+            let offset = touches[index].location - centre
+            distance += offset.length
+            var angle = Double.atan2(y: offset.y, x: offset.x)
             let previous = fingerAngles[index]
             while angle - previous > .pi { angle -= 2 * .pi }
             while angle - previous < -.pi { angle += 2 * .pi }
-            sum += angle - previous
+            turn += angle - previous
             fingerAngles[index] = angle
         }
-        turned += sum / Double(angles.count)
-        span = newSpan
+        turned += turn / Double(count)
+        span = 2 * distance / Double(count)
         velocityTracker.add(Point(x: span, y: turned), at: time)
     }
 

@@ -131,12 +131,14 @@ open class PanGestureRecognizer: GestureRecognizer {
         case let (.tracking, .down(touches, event)), let (.active, .down(touches, event)):
             dropExtra(touches, event)
         case (.tracking(var motion), let .move(delta, time)):
+            phase = .idle  // let go of the phase's copy so the motion mutates in place
             motion.add(delta, at: time)
             phase = .tracking(motion)
             guard numberOfTouches >= minimumNumberOfTouches, motion.travelled.length > slop else { return }
             phase = .active(motion)
             transition(to: .began)
         case (.active(var motion), let .move(delta, time)):
+            phase = .idle
             motion.add(delta, at: time)
             phase = .active(motion)
             transition(to: .changed)

@@ -101,6 +101,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case (.gathering, .move):
             break
         case (.tracking(var track), let .move(time)), (.tracking(var track), let .touchpadMove(time)):
+            phase = .idle  // let go of the phase's copy so the track mutates in place
             let displacement = location() - track.origin
             track.velocity.add(displacement, at: time)
             phase = .tracking(track)

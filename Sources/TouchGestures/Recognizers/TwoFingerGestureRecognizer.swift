@@ -45,9 +45,9 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
     func updateSpread(_ change: (inout FingerSpread) -> Void) {
         switch phase {
         case .gathering: break
-        case var .tracking(spread): change(&spread); phase = .tracking(spread)
-        case var .active(spread): change(&spread); phase = .active(spread)
-        case var .finished(spread): change(&spread); phase = .finished(spread)
+        case var .tracking(spread): phase = .gathering; change(&spread); phase = .tracking(spread)
+        case var .active(spread): phase = .gathering; change(&spread); phase = .active(spread)
+        case var .finished(spread): phase = .gathering; change(&spread); phase = .finished(spread)
         }
     }
 
@@ -82,21 +82,23 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
             // Wait for every finger; a crowd larger than required is not this gesture.
             guard numberOfTouches >= numberOfTouchesRequired else { return }
             guard numberOfTouches == numberOfTouchesRequired else { return fail() }
-            phase = .tracking(FingerSpread(points(), at: time))
+            phase = .tracking(FingerSpread(touches, first: numberOfTouchesRequired, at: time))
         case (.tracking, .down):
             fail()
         case (.gathering, .move), (.active, .down), (.finished, .down), (.finished, .move):
             // Too few fingers to measure, or a finger added after the gesture began.
             break
         case (.tracking(var spread), let .move(time)):
-            spread.measure(points(), at: time)
+            phase = .gathering  // let go of the phase's copy so the measurement mutates in place
+            spread.measure(touches, first: numberOfTouchesRequired, at: time)
             phase = .tracking(spread)
             if hasPassedThreshold(touchpad: false) {
                 phase = .active(spread)
                 transition(to: .began)
             }
         case (.active(var spread), let .move(time)):
-            spread.measure(points(), at: time)
+            phase = .gathering
+            spread.measure(touches, first: numberOfTouchesRequired, at: time)
             phase = .active(spread)
             transition(to: .changed)
         case (.gathering, .up(let remaining)) where remaining > 0:
@@ -113,6 +115,7 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
             guard fingers == numberOfTouchesRequired else { return fail() }
             phase = .tracking(FingerSpread(touchpadAt: time))
         case (.tracking(var spread), let .touchpadUpdate(scale, angleDelta, time)):
+            phase = .gathering
             spread.measure(scale: scale, angleDelta: angleDelta, at: time)
             phase = .tracking(spread)
             if hasPassedThreshold(touchpad: true) {
@@ -120,6 +123,7 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
                 transition(to: .began)
             }
         case (.active(var spread), let .touchpadUpdate(scale, angleDelta, time)):
+            phase = .gathering
             spread.measure(scale: scale, angleDelta: angleDelta, at: time)
             phase = .active(spread)
             transition(to: .changed)
@@ -130,11 +134,6 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
              (.finished, .touchpadUpdate), (.finished, .touchpadEnd):
             environment?.report("\(label): \(input) while \(phase) cannot happen")
         }
-    }
-
-    /// The first ``numberOfTouchesRequired`` fingers, in the order they landed.
-    private func points() -> [Point] {
-        touches.prefix(numberOfTouchesRequired).map(\.location)
     }
 
     private func fail() {
