@@ -34,7 +34,8 @@ public final class LibinputContext: PollSource {
     }
 
     /// What the context was opened with.
-    public let options: Options
+    /// The options; a change applies to devices added from then on.
+    public var options: Options
 
     // libinput 1.22 reports unaccelerated touchpad gesture deltas normalized to its own
     // touchpad scale: measured 10.5 units per millimetre at 12 and at 20 units/mm

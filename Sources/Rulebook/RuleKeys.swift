@@ -61,7 +61,7 @@ enum RuleKeys {
 
     /// Keys of `[settings]`: defaults for every rule, and the engine tunables by gesture.
     static let settings: [String] = [
-        "device", "timeout", "overlap",
+        "device", "timeout", "overlap", "device-size",
         "tap-max-duration", "tap-max-interval", "tap-slop", "tap-multi-tap-slop",
         "long-press-duration", "long-press-slop",
         "swipe-distance", "swipe-velocity",

@@ -1,4 +1,5 @@
 import TOML
+import TouchGestures
 
 /// Reading one key's value: type, allowed names, range; each problem is an error at the value.
 extension RuleParser {
@@ -45,6 +46,25 @@ extension RuleParser {
         let hint = didYouMean(text, among: allowed)
         error("unknown \(what) '\(text)'\(hint); expected one of \(allowed.joined(separator: ", "))", at: value.position)
         return nil
+    }
+
+    /// `device-size`: one `GLOB=WIDTHxHEIGHT` or a list of them, each checked where it stands.
+    mutating func deviceSizes(_ value: TOMLValue, _ key: String) -> [StatedDeviceSize] {
+        let elements = value.array ?? [value]
+        var sizes: [StatedDeviceSize] = []
+        for element in elements {
+            guard let text = element.string else {
+                error("\(key) must be a string like \"ILITEK*=197x115\" or a list of them, not \(Self.describe(element))",
+                      at: element.position)
+                continue
+            }
+            do throws(StatedDeviceSizeError) {
+                sizes.append(try StatedDeviceSize(parsing: text))
+            } catch {
+                self.error(error.description, at: element.position)
+            }
+        }
+        return sizes
     }
 
     mutating func names(_ value: TOMLValue, _ key: String, allowed: [String]?, what: String) -> [String]? {

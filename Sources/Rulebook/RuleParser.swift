@@ -115,6 +115,7 @@ struct RuleParser {
             case "device": if let device = choice(value, DeviceKind.self, "device", key) { settings.device = device }
             case "overlap": if let policy = choice(value, OverlapPolicy.self, "overlap policy", key) { settings.overlap = policy }
             case "timeout": if let timeout = timeoutValue(value, key) { settings.timeout = timeout }
+            case "device-size": settings.deviceSizes = deviceSizes(value, key)
             default:
                 let (gestureName, tunable) = Self.splitSettingsKey(key)
                 guard let gesture = GestureKind(rawValue: gestureName) else { continue }

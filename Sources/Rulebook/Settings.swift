@@ -1,3 +1,5 @@
+import TouchGestures
+
 /// The `[settings]` table: defaults for every rule.
 public struct Settings: Sendable {
     public var device: DeviceKind = .any
@@ -6,6 +8,9 @@ public struct Settings: Sendable {
     public var overlap: OverlapPolicy = .queue
     /// Engine tunables by gesture.
     public var tunables: [GestureKind: Tunables] = [:]
+    /// Device sizes the user states (`device-size = "GLOB=WIDTHxHEIGHT"`), for screens
+    /// that report no resolution or a wrong one.
+    public var deviceSizes: [StatedDeviceSize] = []
 
     public init() {}
 }

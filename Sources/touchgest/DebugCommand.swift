@@ -38,7 +38,7 @@ struct DebugCommand: ParsableCommand {
             }
         }
         let printer = DebugPrinter(json: json)
-        let session = try Session.open(input, runCommands: runCommands, observer: printer)
+        let session = try Session.open(input, book: book, runCommands: runCommands, observer: printer)
         if let book { session.load(book) }
         session.runUntilSignalled()
     }

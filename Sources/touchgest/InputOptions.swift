@@ -1,5 +1,7 @@
 import ArgumentParser
 import LibinputInput
+import Rulebook
+import TouchGestures
 
 /// Where input comes from: a udev seat (default seat0) or device nodes.
 struct InputOptions: ParsableArguments {
@@ -23,5 +25,11 @@ struct InputOptions: ParsableArguments {
 
     var adapterOptions: LibinputContext.Options {
         LibinputContext.Options(statedSizes: deviceSizes)
+    }
+
+    /// The adapter's options with the rule file's `device-size` after the command
+    /// line's: a size given on the command line wins.
+    func adapterOptions(with book: Rulebook?) -> LibinputContext.Options {
+        LibinputContext.Options(statedSizes: deviceSizes + (book?.settings.deviceSizes ?? []))
     }
 }

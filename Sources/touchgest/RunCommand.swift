@@ -64,12 +64,13 @@ struct RunCommand: ParsableCommand {
         let daemon = Daemon(logger: logger, path: path)
         let session: Session
         do {
-            session = try Session(backend: input.backend, options: input.adapterOptions, runCommands: true, observer: daemon)
+            session = try Session(backend: input.backend, options: input.adapterOptions(with: book), runCommands: true, observer: daemon)
         } catch {
             logger.error("\(error)")
             throw ExitCode(1)
         }
         daemon.session = session
+        daemon.commandLineSizes = input.deviceSizes
         session.runner?.observer = { daemon.runner($0) }
         for problem in session.input.problems { logger.warning("\(problem)") }
         daemon.arm(book, verb: "loaded")
@@ -102,6 +103,8 @@ final class Daemon: SessionObserver {
     /// The watched folder of the rule file, for the log.
     var folder: String
     weak var session: Session?
+    /// `--device-size` from the command line: they win over the rule file's.
+    var commandLineSizes: [StatedDeviceSize] = []
     /// How many rules are armed now.
     private(set) var armed = 0
 
@@ -114,6 +117,15 @@ final class Daemon: SessionObserver {
     /// Puts `book` in force and says so, loudly when it arms no rule at all.
     func arm(_ book: Rulebook, verb: String) {
         for warning in book.warnings { logger.warning("\(warning)") }
+        if let input = session?.input {
+            let sizes = commandLineSizes + book.settings.deviceSizes
+            if sizes != input.options.statedSizes {
+                input.options.statedSizes = sizes
+                if !input.devices.isEmpty {
+                    logger.notice("device-size changed in \(path): it applies to devices added from now on; unplug and replug, or restart touchgest, for the others")
+                }
+            }
+        }
         session?.load(book)
         armed = book.rules.count
         logger.info("\(verb) \(book.rules.count) rules from \(path)")

@@ -98,4 +98,21 @@ import Testing
         // The middle of the glass, in the glass's own millimetres.
         #expect(run.lines.contains("touch 1 down 98.3,57.5 mm"))
     }
+
+    @Test func aSizeStatedInTheRuleFileWinsToo() {
+        let rules = """
+            [settings]
+            device-size = ["touchrig P*=196.7x115.2"]
+
+            [rule.tap]
+            gesture = "tap"
+            command = "true"
+            """
+        let run = rig(devices: ["panel"], rules: rules, script: "device panel\ntap 1 at 98.35,57.5\nwait 500ms\n") {
+            $0.lines.contains { $0.hasPrefix("touch 1 up") }
+        }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.contains("device added: /dev/input/event0 touchscreen \"touchrig Panel\" 197x115mm (stated), 10 slots"))
+        #expect(run.lines.contains("touch 1 down 98.3,57.5 mm"))
+    }
 }

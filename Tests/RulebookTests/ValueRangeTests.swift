@@ -232,3 +232,25 @@ extension String {
         return String(self[..<range.lowerBound]) + replacement + self[range.upperBound...]
     }
 }
+
+/// `[settings] device-size`: the command line's `GLOB=WIDTHxHEIGHT`, in the rule file.
+@Suite struct DeviceSizeSettingTests {
+    @Test func sizesAreReadInOrder() throws {
+        let book = try Rulebook.parse("""
+            [settings]
+            device-size = ["ILITEK*=197x115", "Goodix*=155.5x87"]
+            """, file: "rules.toml")
+        #expect(book.settings.deviceSizes.map(\.description) == ["ILITEK*=197.0x115.0", "Goodix*=155.5x87.0"])
+    }
+
+    @Test func aBadSizeNamesItsPlaceAndTheForm() {
+        do {
+            _ = try Rulebook.parse("[settings]\ndevice-size = [\"ILITEK*=197x115\", \"Goodix*=155\"]\n", file: "rules.toml")
+            Issue.record("parsed")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "rules.toml:2:35: error: invalid device size 'Goodix*=155': '155' is not WIDTHxHEIGHT; expected NAME-GLOB=WIDTHxHEIGHT in millimetres, e.g. 'ILITEK*=197x115'",
+            ])
+        }
+    }
+}
