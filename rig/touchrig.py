@@ -213,6 +213,8 @@ def main():
             fields = dict(line.split(":", 1) for line in open(f"/proc/{child.pid}/status") if ":" in line)
             print(f"touchrig: stats rss {fields['VmRSS'].strip()} wakeups {fields['voluntary_ctxt_switches'].strip()}",
                   flush=True)
+        elif kind == "end":
+            pass
         elif kind == "add":
             plug(device)
             testbed.uevent(device.syspath, "add")

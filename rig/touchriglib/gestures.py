@@ -203,6 +203,8 @@ def compile_script(lines, devices, fingers):
                 raise ValueError(f"unknown step {verb!r}")
         except (KeyError, IndexError, ValueError) as error:
             raise SystemExit(f"touchrig: script line {number}: {raw.strip()!r}: {error}")
+    # A script that ends with `wait` means it: the program gets that long before --settle.
+    steps.append(("end", now, None))
     return steps
 
 
