@@ -181,17 +181,23 @@ public final class RecordingReader {
         return value
     }
 
+    /// Each touchpad gesture's values, in order.
+    private static let gestureShapes: KeyValuePairs<String, String> = [
+        "swipe-begin": "FINGERS", "swipe-update": "FINGERS DX DY", "swipe-end": "FINGERS CANCELLED",
+        "pinch-begin": "FINGERS", "pinch-update": "FINGERS DX DY SCALE ANGLE", "pinch-end": "FINGERS CANCELLED",
+        "hold-begin": "FINGERS", "hold-end": "FINGERS CANCELLED", "tap": "FINGERS",
+    ]
+
+    private static let gestureNames = gestureShapes.map(\.key).joined(separator: ", ")
+
     private func parseGesture(_ words: [Substring]) throws(RecordingError) -> TouchpadGesture {
-        let names = "swipe-begin, swipe-update, swipe-end, pinch-begin, pinch-update, pinch-end, hold-begin, hold-end, tap"
+        let names = Self.gestureNames
         guard let name = words.first else { throw fail("touchpad event without a gesture; expected one of \(names)") }
-        let shapes: [Substring: String] = [
-            "swipe-begin": "FINGERS", "swipe-update": "FINGERS DX DY", "swipe-end": "FINGERS CANCELLED",
-            "pinch-begin": "FINGERS", "pinch-update": "FINGERS DX DY SCALE ANGLE", "pinch-end": "FINGERS CANCELLED",
-            "hold-begin": "FINGERS", "hold-end": "FINGERS CANCELLED", "tap": "FINGERS",
-        ]
-        guard let shape = shapes[name] else { throw fail("unknown touchpad gesture '\(name)'; expected one of \(names)") }
+        guard let shape = Self.gestureShapes.first(where: { $0.key == name })?.value else {
+            throw fail("unknown touchpad gesture '\(name)'; expected one of \(names)")
+        }
         let values = words.dropFirst()
-        guard values.count == shape.split(separator: " ").count else {
+        guard values.count == shape.utf8.count(where: { $0 == UInt8(ascii: " ") }) + 1 else {
             throw fail("\(name) takes \(shape), found '\(values.joined(separator: " "))'")
         }
         let fingers = try parseFingers(values[values.startIndex])

@@ -34,7 +34,8 @@ extension String {
     /// files, file names, a command's stderr) cannot move the cursor, recolour or
     /// retitle the terminal, or forge a line of output. Other text is unchanged.
     var escapingControlCharacters: String {
-        guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
+        // Fast path: no byte below 0x20, no DEL, and no 0xC2 (the lead byte of every C1).
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return self }
         var result = ""
         for scalar in unicodeScalars {
             if scalar.isControlCharacter {
