@@ -43,7 +43,7 @@ let package = Package(
         // touchgest's recording format: the streaming reader that validates every line, the
         // writer, and the replay on virtual time.
         .target(name: "Recordings", dependencies: ["TouchGestures", "LibinputInput", "PollLoop"]),
-        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchGestures", "LibinputInput", "TestSupport"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchGestures", "LibinputInput", "CommandRunner", "FuzzRecording", "TestSupport"]),
         // libFuzzer targets (scripts/fuzz NAME); a normal build replays their corpus and regressions.
         .executableTarget(
             name: "FuzzRecording",
