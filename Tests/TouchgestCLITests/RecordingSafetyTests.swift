@@ -105,6 +105,15 @@ import Testing
         #expect(result.stdout.contains(#""name":"evil \u001b]0;owned\u0007\u001b[31mpad\u009b2J""#))
     }
 
+    @Test func aRuleNameWithAnEscapeSequenceIsShownEscaped() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", "[rule.\"screen\\u001b[2Jtap\"]\ngesture = \"tap\"\ndevice = \"touchscreen\"\ncommand = \"true\"\n")
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#"7.392s screen\x1b[2Jtap possible -> recognized (up 1)"#))
+        #expect(!result.stdout.unicodeScalars.contains("\u{1B}"))
+    }
+
     @Test func anErrorQuotingABadLineIsEscaped() {
         let folder = temporaryFolder()
         writeText("\(folder)/bad.tgrec", "# touchgest recording 1\ndevice 1 \u{1B}[2J 100 70 pad\n")
