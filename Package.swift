@@ -43,11 +43,22 @@ let package = Package(
         .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
         // 1,000 commands in a process of its own, for the leak test (see its header).
         .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
+        // touchgest's recording format: the streaming reader that validates every line, the
+        // writer, and the replay on virtual time.
+        .target(name: "Recordings", dependencies: ["TouchGestures", "LibinputInput", "PollLoop"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchGestures", "LibinputInput", "CommandRunner", "FuzzRecording", "TestSupport"]),
+        // libFuzzer targets (scripts/fuzz NAME); a normal build replays their corpus and regressions.
+        .executableTarget(
+            name: "FuzzRecording",
+            dependencies: ["Recordings", "Rulebook", "TouchGestures"],
+            path: "Fuzz/Recording",
+            exclude: ["corpus", "regressions"]
+        ),
         // The command-line tool; thin: one file per subcommand.
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess", "PollLoop",
+                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess", "PollLoop", "Recordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -34,7 +34,11 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode(1) }
-        print("ok")
-        if explain { print(explanations.joined(separator: "\n\n")) }
+        emit("ok")
+        if explain {
+            for line in explanations.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false) {
+                emit(String(line))
+            }
+        }
     }
 }

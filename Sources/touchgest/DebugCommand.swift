@@ -23,6 +23,12 @@ struct DebugCommand: ParsableCommand {
     @Flag(name: .customLong("run"), help: "Run the rules' commands, as touchgest run would.")
     var runCommands = false
 
+    @OptionGroup var root: RootOptions
+
+    func validate() throws {
+        try root.check(runsCommands: runCommands)
+    }
+
     func run() throws {
         var book: Rulebook?
         if rules.rules == nil && access(rules.path, F_OK) != 0 {

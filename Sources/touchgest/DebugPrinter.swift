@@ -18,9 +18,11 @@ final class DebugPrinter: SessionObserver {
         self.showInput = showInput
     }
 
-    /// Wraps `text` in an ANSI colour when colour is on: 2 dim, 32 green, 33 yellow, 36 cyan.
+    /// `text` with its control characters escaped, wrapped in an ANSI colour when colour
+    /// is on: 2 dim, 32 green, 33 yellow, 36 cyan.
     private func paint(_ code: Int, _ text: String) -> String {
-        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        let text = text.escapingControlCharacters
+        return colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
     /// `1.250s ` on a replay's virtual clock (which starts at 1 s), else nothing.
@@ -30,8 +32,10 @@ final class DebugPrinter: SessionObserver {
         return fixedDecimals(Double(micros) / 1_000_000, 3) + "s "
     }
 
+    /// Writes a JSON line (JSONLine escapes every control character) or a line made
+    /// by `paint`.
     private func emit(_ text: String) {
-        touchgest.emit(text.hasPrefix("{") ? text : stamp + text)
+        writeLine(1, text.hasPrefix("{") ? text : stamp + text)
     }
 
     func adapter(_ event: AdapterEvent) {
@@ -107,7 +111,7 @@ final class DebugPrinter: SessionObserver {
             emit(line.text)
         } else {
             let decided = record.to == .began || record.to == .ended
-            emit(decided ? paint(32, record.description) : record.description)
+            emit(decided ? paint(32, record.description) : record.description.escapingControlCharacters)
         }
     }
 

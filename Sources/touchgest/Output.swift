@@ -1,16 +1,59 @@
 import Glibc
 
-/// Writes a line to standard output at once (no buffering: a pipe reader, such as the
-/// test rig or journald, sees every line as it happens).
+/// Writes one line to standard output at once (no buffering: a pipe reader, such as the
+/// test rig or journald, sees every line as it happens). Control characters in `text`,
+/// a newline too, are escaped: see `escapingControlCharacters`.
 func emit(_ text: String) {
-    var line = text + "\n"
+    writeLine(1, text.escapingControlCharacters)
+}
+
+/// Writes one line to standard error, its control characters escaped as `emit` does.
+func printError(_ text: String) {
+    writeLine(2, text.escapingControlCharacters)
+}
+
+/// Writes `line` and a newline to `descriptor` as it is: the caller has escaped every
+/// string from outside in it (DebugPrinter adds colours of its own this way).
+func writeLine(_ descriptor: Int32, _ line: String) {
+    var line = line + "\n"
     line.withUTF8 { bytes in
         var offset = 0
         while offset < bytes.count {
-            let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
             if written <= 0 { return }
             offset += written
         }
+    }
+}
+
+extension String {
+    /// The text with every control character written out as an escape, `\x1b` for
+    /// ESC, `\x0a` for a newline, `\u{9b}` for the C1 CSI: what touchgest prints to a
+    /// terminal or a log from outside (device names, rule names and commands from rule
+    /// files, file names, a command's stderr) cannot move the cursor, recolour or
+    /// retitle the terminal, or forge a line of output. Other text is unchanged.
+    var escapingControlCharacters: String {
+        // Fast path: no byte below 0x20, no DEL, and no 0xC2 (the lead byte of every C1).
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar.isControlCharacter {
+                let hex = String(scalar.value, radix: 16)
+                let padded = hex.count < 2 ? "0" + hex : hex
+                result += scalar.value < 0x80 ? "\\x\(padded)" : "\\u{\(padded)}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 controls, DEL and C1 controls (Unicode's general category Cc).
+    var isControlCharacter: Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value)
     }
 }
 
@@ -53,7 +96,7 @@ struct JSONLine {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.isControlCharacter:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

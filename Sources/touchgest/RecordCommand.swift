@@ -1,11 +1,16 @@
 import ArgumentParser
 import LibinputInput
+import Recordings
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record touch input to a file, for touchgest replay and bug reports.",
-        discussion: "Records the input events libinput hands over, normalized, until SIGINT (Ctrl-C) or SIGTERM."
+        discussion: """
+            Records the input events libinput hands over, normalized, until SIGINT (Ctrl-C) or
+            SIGTERM. The file is new and readable by you only (a touchscreen recording can show
+            what was typed on it); an existing file is replaced only with --force.
+            """
     )
 
     @OptionGroup var input: InputOptions
@@ -13,10 +18,13 @@ struct RecordCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The recording to write.", valueName: "file"))
     var file: String
 
+    @Flag(help: "Replace the file if it exists (a symbolic link there is replaced, not followed).")
+    var force = false
+
     func run() throws {
-        let writer: Recording.Writer
+        let writer: RecordingWriter
         do {
-            writer = try Recording.Writer(path: file)
+            writer = try RecordingWriter(path: file, replacing: force)
         } catch {
             printError("\(error)")
             throw ExitCode(1)
@@ -30,9 +38,9 @@ struct RecordCommand: ParsableCommand {
 
 /// Writes what the adapter hands over and says which devices it sees.
 final class Recorder: SessionObserver {
-    let writer: Recording.Writer
+    let writer: RecordingWriter
 
-    init(writer: Recording.Writer) {
+    init(writer: RecordingWriter) {
         self.writer = writer
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandRunner
+import Recordings
 import Rulebook
 import TouchGestures
 
@@ -10,6 +11,8 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Needs no touch device. The same file and rules give the same output every time:
             attach a recording to a bug report, or tune thresholds. Commands run only with --run.
+            Events are replayed as they are read; a bad line stops the replay with an error
+            naming it, after what came before it.
             """
     )
 
@@ -27,6 +30,12 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .customLong("run"), help: "Run the rules' commands.")
     var runCommands = false
 
+    @OptionGroup var root: RootOptions
+
+    func validate() throws {
+        try root.check(runsCommands: runCommands)
+    }
+
     func run() throws {
         let book: Rulebook
         do {
@@ -36,9 +45,9 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for warning in book.warnings { printError(warning.description) }
-        let recording: Recording.Contents
+        let reader: RecordingReader
         do {
-            recording = try Recording.read(path: file)
+            reader = try RecordingReader(path: file)
         } catch {
             printError("\(error)")
             throw ExitCode(1)
@@ -48,17 +57,16 @@ struct ReplayCommand: ParsableCommand {
         let printer = DebugPrinter(json: json, clock: { scheduler.now }, showInput: input)
         let runner = runCommands ? CommandRunner() : nil
         let sink = ReplaySink(printer: printer, runner: runner)
-        let names = Dictionary(uniqueKeysWithValues: recording.devices.map { ($0.id, $0.name) })
-        let compiled = CompiledRulebook(book, sink: sink) { names[$0] }
+        let compiled = CompiledRulebook(book, sink: sink) { reader.device($0)?.name }
         compiled.attach(to: environment)
         environment.transitionObserver = { printer.transition($0) }
-        for (time, event) in recording.events {
-            scheduler.advance(to: Timestamp(microseconds: time.microseconds - 1))
-            printer.adapter(event)
-            if case let .input(input) = event { environment.handle(input) }
-            scheduler.advance(to: time)
+        do {
+            try RecordingReplay.run(reader, scheduler: scheduler, environment: environment) { printer.adapter($0) }
+        } catch {
+            printError("\(error)")
+            runner?.waitUntilIdle(timeout: .seconds(60))
+            throw ExitCode(1)
         }
-        scheduler.runUntilIdle()
         runner?.waitUntilIdle(timeout: .seconds(60))
     }
 }

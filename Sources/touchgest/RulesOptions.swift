@@ -19,9 +19,3 @@ struct RulesOptions: ParsableArguments {
 func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
-
-/// Writes a line to standard error.
-func printError(_ text: String) {
-    var line = text + "\n"
-    line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
-}

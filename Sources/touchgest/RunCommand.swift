@@ -33,17 +33,10 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Log more: -v each command run, -vv every recognizer transition.")
     var verbose: Int
 
-    @Flag(help: "Run even as root (commands then run as root too).")
-    var allowRoot = false
+    @OptionGroup var root: RootOptions
 
     func validate() throws {
-        if getuid() == 0 && !allowRoot {
-            throw ValidationError("""
-                refusing to run as root: every command in the rule file would run as root. \
-                Run touchgest as your own user (in the 'input' group, see the README), \
-                or pass --allow-root if you mean it.
-                """)
-        }
+        try root.check(runsCommands: true)
     }
 
     func run() throws {

@@ -18,6 +18,8 @@ struct StderrLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
+    /// One line a message; its control characters (a device's name, a command's stderr)
+    /// are escaped by `printError`.
     func log(event: LogEvent) {
         let text = "\(event.message)"
         if journald {

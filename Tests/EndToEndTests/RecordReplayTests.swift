@@ -1,3 +1,4 @@
+import Glibc
 import TestSupport
 import Testing
 
@@ -49,6 +50,9 @@ import Testing
         let recorded = rig(devices: ["touchpad", "touchscreen"], rules: Self.rules, script: Self.script,
                            arguments: "record $FOLDER/input.tgrec")
         #expect(recorded.status == 0, "\(recorded.stderr)")
+        var status = stat()
+        #expect(stat("\(recorded.folder)/input.tgrec", &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600, "a recording can reveal typing: only its owner may read it")
         let replay = touchgestOutput("replay \(recorded.folder)/input.tgrec --rules \(recorded.folder)/rules.toml")
         let decisions = replay.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ").dropFirst()
