@@ -211,7 +211,7 @@ func diagnostics(_ text: String) -> [String] {
             """) == [
                 "rules.toml:1:1: error: unknown top-level key 'setings' (did you mean 'settings'?); a rule file has [settings] and [rule.NAME] tables",
                 "rules.toml:5:11: error: unknown overlap policy 'sometimes'; expected one of skip, queue, parallel",
-                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, tap-max-duration, tap-max-interval, tap-slop, tap-multi-tap-slop, long-press-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-width, edge-pan-slop",
+                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, device-size, tap-max-duration, tap-max-interval, tap-slop, tap-multi-tap-slop, long-press-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-width, edge-pan-slop",
             ])
     }
 
