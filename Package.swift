@@ -37,6 +37,10 @@ let package = Package(
         .target(name: "PollLoop", dependencies: ["TouchGestures"]),
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures"]),
         .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures", "PollLoop"]),
+        // libevdev, seen only by the contact reader.
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // Touchpad fingers read beside libinput from the same nodes: MT slots -> touches in mm.
+        .target(name: "ContactInput", dependencies: ["CLibevdev", "TouchGestures", "PollLoop"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
@@ -47,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess", "PollLoop",
+                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "ContactInput", "CProcess", "PollLoop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
