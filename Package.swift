@@ -88,5 +88,12 @@ let package = Package(
             path: "Benchmarks/LatencyProbe",
             exclude: ["rules.toml", "gestures.txt"]
         ),
+        // Measures the contact reader: CPU per 1,000 frames, frame -> command latency, idle wake-ups.
+        .executableTarget(
+            name: "ContactBenchmark",
+            dependencies: ["ContactInput", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "PollLoop"],
+            path: "Benchmarks/ContactBenchmark",
+            exclude: ["rules.toml", "gestures.txt"]
+        ),
     ]
 )
