@@ -131,6 +131,45 @@ import Testing
         #expect(run.commands == ["zoom end out", "turn end clockwise"])
     }
 
+    @Test func fiveFingerSwipesAndAFourFingerPressFromTheFingers() {
+        let expected = ["five-left possible -> recognized", "five-right possible -> recognized",
+                        "four-press possible -> began", "four-press began -> ended"]
+        let run = rig(devices: ["touchpad"], rules: """
+            [settings]
+            device = "touchpad"
+
+            [rule.five-left]
+            gesture = "swipe"
+            fingers = 5
+            direction = "left"
+            source = "contacts"
+            command = "true"
+
+            [rule.five-right]
+            gesture = "swipe"
+            fingers = 5
+            direction = "right"
+            source = "contacts"
+            command = "true"
+
+            [rule.four-press]
+            gesture = "long-press"
+            fingers = 4
+            source = "contacts"
+            on-end = "true"
+            """, script: """
+            device touchpad
+            touch 5 at 65,35 spacing 10 move -30,0 over 200ms
+            wait 400ms
+            touch 5 at 35,35 spacing 10 move 30,0 over 200ms
+            wait 400ms
+            hold 4 at 50,35 for 800ms
+            wait 400ms
+            """) { $0.decisions == expected }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.decisions == expected)
+    }
+
     @Test func aClickIsNotATapWhateverTheFingers() {
         let run = rig(devices: ["touchpad"], rules: Self.taps + """
 
