@@ -1,11 +1,14 @@
-# make install [PREFIX=/usr/local] [DESTDIR=] [CONFIG=release]
-# Puts the binary, the man pages, bash/zsh/fish completions, the systemd user unit and
-# the example rule files in place.
+# make install [PREFIX=/usr/local] [DESTDIR=] [CONFIG=release] [UDEVRULESDIR=...]
+# Puts the binary, the man pages, bash/zsh/fish completions, the systemd user unit,
+# the example rule files and the udev rule (uaccess on touchpads and touchscreens) in place.
 PREFIX ?= /usr/local
 CONFIG ?= release
+# udev reads packages' rules from /usr/lib/udev/rules.d and local ones from
+# /etc/udev/rules.d, never from /usr/local or a home folder.
+UDEVRULESDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/udev/rules.d,/etc/udev/rules.d)
 BIN = $(shell swift build -c $(CONFIG) --show-bin-path)/touchgest
 
-.PHONY: build install test
+.PHONY: build install install-udev test
 
 build:
 	swift build -c $(CONFIG) --product touchgest
@@ -25,3 +28,18 @@ install: build
 	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/touchgest.fish
 	sed 's|@BINDIR@|$(PREFIX)/bin|' examples/touchgest.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/touchgest.service
 	install -m644 examples/*.toml examples/tour.tgrec $(DESTDIR)$(PREFIX)/share/doc/touchgest/examples/
+	install -Dm644 udev/70-touchgest.rules $(DESTDIR)$(PREFIX)/share/touchgest/70-touchgest.rules
+	@$(MAKE) --no-print-directory install-udev
+
+# The udev rule where udev reads it. Without permission to write there (a PREFIX in your
+# home folder), says how instead of failing: the rest of the install works without it.
+install-udev:
+	@if [ -n "$(DESTDIR)" ] || [ -w "$(UDEVRULESDIR)" ]; then \
+		install -Dm644 udev/70-touchgest.rules $(DESTDIR)$(UDEVRULESDIR)/70-touchgest.rules && \
+		echo "installed $(DESTDIR)$(UDEVRULESDIR)/70-touchgest.rules"; \
+		if [ -z "$(DESTDIR)" ] && command -v udevadm >/dev/null; then \
+			udevadm control --reload && udevadm trigger --subsystem-match=input --action=change; fi; \
+	else \
+		echo "make install: cannot write $(UDEVRULESDIR); to read touchpads and touchscreens without the input group, run:"; \
+		echo "  sudo install -m644 udev/70-touchgest.rules $(UDEVRULESDIR)/ && sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input --action=change"; \
+	fi

@@ -37,6 +37,10 @@ let package = Package(
         .target(name: "PollLoop", dependencies: ["TouchGestures"]),
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures"]),
         .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures", "PollLoop"]),
+        // libevdev, seen only by the contact reader.
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // Touchpad fingers read beside libinput from the same nodes: MT slots -> touches in mm.
+        .target(name: "ContactInput", dependencies: ["CLibevdev", "TouchGestures", "PollLoop"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
@@ -58,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess", "PollLoop", "Recordings",
+                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "ContactInput", "CProcess", "PollLoop", "Recordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -93,6 +97,13 @@ let package = Package(
             name: "LatencyProbe",
             dependencies: ["LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner", "PollLoop"],
             path: "Benchmarks/LatencyProbe",
+            exclude: ["rules.toml", "gestures.txt"]
+        ),
+        // Measures the contact reader: CPU per 1,000 frames, frame -> command latency, idle wake-ups.
+        .executableTarget(
+            name: "ContactBenchmark",
+            dependencies: ["ContactInput", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "PollLoop"],
+            path: "Benchmarks/ContactBenchmark",
             exclude: ["rules.toml", "gestures.txt"]
         ),
     ]

@@ -11,6 +11,12 @@
  *    and libevdev then drops the device silently. Reads on those ptys are completed
  *    to whole events. Each repair is counted in $TOUCHRIG_REPAIR_LOG so the rig can
  *    tell a run that lost its stream.
+ * 3. A real evdev node serves every reader the same events; a pty serves each byte to
+ *    one reader only. So while one descriptor of an emulated node /dev/input/eventN is
+ *    open, a second open of it gets a pty of its own: the rig makes one per device and
+ *    names its slave in $TOUCHRIG_SPARES/eventN, and writes every frame to both while
+ *    $TOUCHRIG_SPARES/eventN.open exists. umockdev's open still runs first, so the
+ *    descriptor keeps umockdev's ioctl answers; only its bytes come from the spare.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -23,9 +29,25 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <stdarg.h>
+#include <termios.h>
 #include <unistd.h>
 
 #define EVENT_SIZE 24 /* struct input_event on 64-bit */
+
+/* The device number the rig gives a spare pty ($TOUCHRIG_SPARES/_dev_pts_N), or 0. */
+static dev_t spare_devnum(const char *pts_name) {
+    const char *spares = getenv("TOUCHRIG_SPARES");
+    if (!spares) return 0;
+    char map[PATH_MAX], number[64];
+    snprintf(map, sizeof map, "%s/%s", spares, pts_name);
+    ssize_t length = readlink(map, number, sizeof number - 1);
+    if (length <= 0) return 0;
+    number[length] = 0;
+    unsigned major_number, minor_number;
+    if (sscanf(number, "%u:%u", &major_number, &minor_number) != 2) return 0;
+    return makedev(major_number, minor_number);
+}
 
 /* The emulated device number behind a pty fd, or 0 if the fd is not one. */
 static dev_t emulated_devnum(int fd) {
@@ -39,7 +61,7 @@ static dev_t emulated_devnum(int fd) {
     for (char *c = target; *c; c++) if (*c == '/') *c = '_';
     snprintf(map, sizeof map, "%s/dev/.ptymap/%s", root, target);
     length = readlink(map, number, sizeof number - 1);
-    if (length <= 0) return 0;
+    if (length <= 0) return spare_devnum(target);
     number[length] = 0;
     unsigned major_number, minor_number;
     if (sscanf(number, "%u:%u", &major_number, &minor_number) != 2) return 0;
@@ -103,4 +125,106 @@ ssize_t read(int fd, void *buffer, size_t count) {
     }
     note_repair();
     return got;
+}
+
+/* Descriptors of emulated nodes this process holds: which node, and whether the
+ * descriptor reads the node's spare pty. */
+#define MAX_TRACKED 64
+static struct { int fd; int node; int spare; } tracked[MAX_TRACKED];
+static int tracked_count;
+
+static int node_number(const char *path) {
+    int node;
+    char rest;
+    if (!path || sscanf(path, "/dev/input/event%d%c", &node, &rest) != 1) return -1;
+    return node;
+}
+
+static void marker_path(char *buffer, size_t size, int node) {
+    snprintf(buffer, size, "%s/event%d.open", getenv("TOUCHRIG_SPARES"), node);
+}
+
+/* `fd` was just opened on emulated node `node` by umockdev; if another descriptor of
+ * the node is open, make `fd` read the node's spare pty instead. */
+static int second_reader(int fd, int node, int flags) {
+    static int (*real_open)(const char *, int, ...);
+    if (!real_open) real_open = dlsym(RTLD_NEXT, "open");
+    int taken = 0, spare_taken = 0;
+    for (int i = 0; i < tracked_count; i++) {
+        if (tracked[i].node != node) continue;
+        taken = 1;
+        if (tracked[i].spare) spare_taken = 1;
+    }
+    int spare = 0;
+    const char *spares = getenv("TOUCHRIG_SPARES");
+    if (taken && !spare_taken && spares) {
+        char link[PATH_MAX], pts[PATH_MAX];
+        snprintf(link, sizeof link, "%s/event%d", spares, node);
+        ssize_t length = readlink(link, pts, sizeof pts - 1);
+        if (length > 0) {
+            pts[length] = 0;
+            int other = real_open(pts, O_RDWR | O_NOCTTY | (flags & O_NONBLOCK));
+            if (other >= 0) {
+                /* Bytes written before this reader came are not its: a real node gives a
+                 * new reader only what happens after it opened. */
+                tcflush(other, TCIFLUSH);
+                dup3(other, fd, flags & O_CLOEXEC);
+                close(other);
+                char marker[PATH_MAX];
+                marker_path(marker, sizeof marker, node);
+                int made = real_open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+                if (made >= 0) close(made);
+                spare = 1;
+            }
+        }
+    }
+    if (tracked_count < MAX_TRACKED) {
+        tracked[tracked_count].fd = fd;
+        tracked[tracked_count].node = node;
+        tracked[tracked_count].spare = spare;
+        tracked_count++;
+    }
+    return fd;
+}
+
+static int opened(const char *path, int flags, int fd) {
+    int node = node_number(path);
+    if (fd < 0 || node < 0 || !getenv("UMOCKDEV_DIR")) return fd;
+    return second_reader(fd, node, flags);
+}
+
+int open(const char *path, int flags, ...) {
+    static int (*real)(const char *, int, ...);
+    if (!real) real = dlsym(RTLD_NEXT, "open");
+    va_list arguments;
+    va_start(arguments, flags);
+    mode_t mode = (flags & (O_CREAT | O_TMPFILE)) ? va_arg(arguments, mode_t) : 0;
+    va_end(arguments);
+    return opened(path, flags, real(path, flags, mode));
+}
+
+int open64(const char *path, int flags, ...) {
+    static int (*real)(const char *, int, ...);
+    if (!real) real = dlsym(RTLD_NEXT, "open64");
+    va_list arguments;
+    va_start(arguments, flags);
+    mode_t mode = (flags & (O_CREAT | O_TMPFILE)) ? va_arg(arguments, mode_t) : 0;
+    va_end(arguments);
+    return opened(path, flags, real(path, flags, mode));
+}
+
+int close(int fd) {
+    static int (*real)(int);
+    if (!real) real = dlsym(RTLD_NEXT, "close");
+    for (int i = 0; i < tracked_count; i++) {
+        if (tracked[i].fd != fd) continue;
+        if (tracked[i].spare) {
+            char marker[PATH_MAX];
+            marker_path(marker, sizeof marker, tracked[i].node);
+            unlink(marker);
+        }
+        tracked[i] = tracked[--tracked_count];
+        break;
+    }
+    return real(fd);
 }

@@ -14,6 +14,10 @@ Besides gestures, a script can run `shell COMMAND` (with $TOUCHRIG_PID set to PR
 process id), send `signal HUP`, and `await TEXT`: wait (up to --await-timeout) until
 PROGRAM prints a line containing TEXT, and time the steps after it from then. A missing
 line stops PROGRAM and exits 3, naming the text it waited for.
+
+Each node serves two readers, as a real evdev node does (libinput and touchgest's own
+contact reader): a second open of a node gets a pty of its own (touchrig-preload.c),
+and every frame is written to both.
 """
 import argparse
 import os
@@ -26,8 +30,9 @@ import sys
 import tempfile
 import threading
 import time
+import tty
 
-from touchriglib.devices import clickpad, from_evemu, panel, semi_mt_touchpad, touchscreen
+from touchriglib.devices import clickpad, from_evemu, palm_clickpad, panel, semi_mt_touchpad, touchscreen
 from touchriglib.gestures import Fingers, compile_script, parse_duration
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,9 +42,10 @@ def log(message):
     print(f"touchrig: {message}", file=sys.stderr, flush=True)
 
 
-def write_frame(fd, events, lead_us=2000):
+def write_frame(fd, events, lead_us=2000, stamp=None):
     """Writes a whole frame at once, stamped a little ahead on CLOCK_MONOTONIC; returns the stamp (us)."""
-    stamp = time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000 + lead_us
+    if stamp is None:
+        stamp = time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000 + lead_us
     seconds, micros = divmod(stamp, 1_000_000)
     data = b"".join(struct.pack("llHHi", seconds, micros, t, c, v) for t, c, v in events)
     written = 0
@@ -52,7 +58,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--device", action="append", default=[],
                         help="touchpad, touchscreen, panel (a touchscreen with no resolution), semimt (a semi-MT "
-                             "touchpad), or recording:FILE (an evemu recording's device)")
+                             "touchpad), palmpad (a touchpad that marks palms), or recording:FILE (an evemu recording's device)")
     parser.add_argument("--script", required=True, help="gesture script file, or - for standard input")
     parser.add_argument("--ready", default=r"(?i)device.*added|DEVICE_ADDED",
                         help="regular expression of the line PROGRAM prints once per device when ready")
@@ -93,6 +99,8 @@ def main():
             devices.append(touchscreen(number))
         elif spec == "panel":
             devices.append(panel(number))
+        elif spec == "palmpad":
+            devices.append(palm_clickpad(number))
         elif spec == "semimt":
             devices.append(semi_mt_touchpad(number))
         elif spec.startswith("recording:"):
@@ -114,6 +122,9 @@ def main():
 
     testbed = UMockdev.Testbed.new()
     work = tempfile.mkdtemp(prefix="touchrig-")
+    spares = os.path.join(work, "spares")
+    os.makedirs(spares)
+    spare_masters = {}  # node -> the master of its spare pty, for a second reader
 
     def plug(device):
         with open(f"/run/udev/data/c13:{device.minor}", "w") as db:
@@ -123,6 +134,18 @@ def main():
         with open(ioctl_path, "w") as file:
             file.write(device.ioctl())
         testbed.load_ioctl(device.node, ioctl_path)
+        # The spare pty a second reader of the node gets (touchrig-preload.c): raw, as
+        # umockdev's own, and named with the node's device number for fstat.
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        name = os.ttyname(slave)
+        link = os.path.join(spares, f"event{device.number}")
+        for path in (link, os.path.join(spares, name.replace("/", "_"))):
+            if os.path.lexists(path):
+                os.unlink(path)
+        os.symlink(name, link)
+        os.symlink(f"13:{device.minor}", os.path.join(spares, name.replace("/", "_")))
+        spare_masters[device.node] = (master, slave, os.path.join(spares, f"event{device.number}.open"))
 
     for device in devices:
         if device.key not in late:
@@ -134,7 +157,7 @@ def main():
     if built.returncode != 0:
         raise SystemExit(f"touchrig: cannot build the preload library:\n{built.stderr}")
     repair_log = os.path.join(work, "repairs")
-    env = dict(os.environ, UMOCKDEV_DIR=testbed.get_root_dir(), TOUCHRIG_REPAIR_LOG=repair_log,
+    env = dict(os.environ, UMOCKDEV_DIR=testbed.get_root_dir(), TOUCHRIG_REPAIR_LOG=repair_log, TOUCHRIG_SPARES=spares,
                LD_PRELOAD=f"{preload}:libumockdev-preload.so.0")
 
     spawned = time.monotonic()
@@ -180,11 +203,19 @@ def main():
             if device.node not in fds:
                 fds[device.node] = testbed.get_dev_fd(device.node)
             stamp = write_frame(fds[device.node], step[3])
+            spare = spare_masters.get(device.node)
+            if spare and os.path.exists(spare[2]):
+                # The second reader gets the very same bytes, stamp included.
+                write_frame(spare[0], step[3], stamp=stamp)
             if args.frame_log:
                 with open(args.frame_log, "a") as frame_log:
                     frame_log.write(f"{device.key} {stamp}\n")
         elif kind == "remove":
             fds.pop(device.node, None)
+            spare = spare_masters.pop(device.node, None)
+            if spare:
+                os.close(spare[0])
+                os.close(spare[1])
             testbed.uevent(device.syspath, "remove")
             testbed.remove_device(device.syspath)
         elif kind == "shell":

@@ -3,6 +3,7 @@
 #include <libudev.h>
 #include <linux/input.h>
 #include <sys/ioctl.h>
+#include <sys/xattr.h>
 
 // Swift cannot call the kernel's function-like ioctl macros, so these wrap the two
 // queries the adapter makes on a node libinput opened through it.

@@ -13,7 +13,7 @@ public enum InputError: Error, Sendable, CustomStringConvertible {
         case let .seat(seat):
             "cannot use seat '\(seat)': libinput could not assign it (does the seat exist? see loginctl seat-status)"
         case let .permission(path):
-            "no permission to read \(path). touchgest reads input devices directly, so your user must be in the 'input' group (sudo usermod -aG input $USER, then log in again). Membership lets every program you run read every keystroke, so weigh it; or run touchgest as a user that has it."
+            "no permission to read \(path). touchgest reads input devices directly. Either install touchgest's udev rule (make install puts 70-touchgest.rules in place), which lets the user of the active seat read touchpads and touchscreens and nothing else; or join the 'input' group (sudo usermod -aG input $USER, then log in again), which lets every program you run read every input device, keystrokes included. See the README."
         case let .cannotOpen(path, reason):
             "cannot open \(path): \(reason)"
         case .noContext:

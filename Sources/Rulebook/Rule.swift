@@ -58,6 +58,8 @@ public struct Rule: Sendable {
     public var device: DeviceKind
     /// A glob (`*`, `?`) on libinput's device name, e.g. `"*Touchpad*"`.
     public var deviceName: String?
+    /// Touchpad input: libinput's gestures or the fingers (the `source` key).
+    public var source: RuleSource = .auto
     public var fingers: Int
     /// Pan only: the most fingers; equal to `fingers` unless `max-fingers` is given.
     public var maxFingers: Int

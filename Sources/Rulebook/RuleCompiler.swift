@@ -11,6 +11,12 @@ public final class CompiledRulebook {
     private let triggers: [RuleTrigger]
     private let filters: [DeviceNameFilter]
 
+    /// Whether a rule reads touchpad fingers (contacts) rather than libinput's gestures:
+    /// only then do contact frames need to reach the engine.
+    public var readsTouchpadContacts: Bool {
+        rulebook.rules.contains { $0.touchpadInput == .contacts }
+    }
+
     /// Builds the recognizers. `deviceName` tells a device's name for `device-name` globs.
     public init(_ rulebook: Rulebook, sink: CommandSink, deviceName: @escaping (DeviceID) -> String? = { _ in nil }) {
         self.rulebook = rulebook
@@ -24,6 +30,11 @@ public final class CompiledRulebook {
             }
             recognizer.name = rule.name
             recognizer.allowedTouchTypes = rule.device.touchTypes.intersection(recognizer.allowedTouchTypes)
+            if let input = rule.touchpadInput {
+                recognizer.touchpadInput = input
+            } else {
+                recognizer.allowedTouchTypes.remove(.indirect)
+            }
             if let pattern = rule.deviceName {
                 let filter = DeviceNameFilter(pattern: pattern, deviceName: deviceName)
                 recognizer.delegate = filter

@@ -23,6 +23,8 @@ enum RuleKeys {
                 help: "tap, long-press, swipe, pan, pinch, rotation or edge-pan (required)"),
         KeySpec(name: "device", kind: .string, gestures: nil, help: "touchpad, touchscreen or any"),
         KeySpec(name: "device-name", kind: .string, gestures: nil, help: "glob on the device name, e.g. \"*Touchpad*\""),
+        KeySpec(name: "source", kind: .string, gestures: nil,
+                help: "touchpad input: auto, libinput (its gestures) or contacts (the fingers)"),
         KeySpec(name: "fingers", kind: .positiveInteger, gestures: nil, help: "number of fingers"),
         KeySpec(name: "min-fingers", kind: .positiveInteger, gestures: [.pan], help: "fewest fingers that pan"),
         KeySpec(name: "max-fingers", kind: .positiveInteger, gestures: [.pan], help: "most fingers that pan"),

@@ -33,7 +33,7 @@ struct RuleParser {
         return Self.place(table, key, value: value) ?? header
     }
 
-    private static func place(_ table: TOMLTable, _ key: String, value: Bool = true) -> TOMLPosition? {
+    static func place(_ table: TOMLTable, _ key: String, value: Bool = true) -> TOMLPosition? {
         guard let entry = table.entry(key) else { return nil }
         return value ? entry.value.position : entry.keyPosition
     }
@@ -181,6 +181,7 @@ struct RuleParser {
             switch key {
             case "device": if let device = choice(value, DeviceKind.self, "device", key) { rule.device = device }
             case "device-name": rule.deviceName = string(value, key)
+            case "source": if let source = choice(value, RuleSource.self, "source", key) { rule.source = source }
             case "fingers": fingers = integer(value, key, in: 1...10)
             case "min-fingers": minFingers = integer(value, key, in: 1...10)
             case "max-fingers": maxFingers = integer(value, key, in: 1...10)
@@ -269,25 +270,6 @@ struct RuleParser {
         case .pinch: "scale, e.g. 0.15"
         case .rotation: "degrees, e.g. 15"
         case .pan, .edgePan, .tap, .longPress, .swipe: "millimetres, e.g. 20"
-        }
-    }
-
-    /// libinput's own limits on touchpad gestures.
-    private mutating func checkTouchpadLimits(_ rule: Rule, table: TOMLTable, fingersGiven: Bool) {
-        guard rule.device == .touchpad else { return }
-        let fingersKey = table["fingers"] != nil ? "fingers" : "min-fingers"
-        let at = Self.place(table, fingersGiven ? fingersKey : "gesture")
-        switch rule.gesture {
-        case .tap where rule.fingers > 3:
-            error("touchpads tap with 1, 2 or 3 fingers (libinput has no \(rule.fingers)-finger tap)", at: at)
-        case .swipe where rule.fingers < 3, .pan where rule.fingers < 3:
-            error("touchpad \(rule.gesture.rawValue)s need 3 or more fingers: libinput scrolls with 1 and 2", at: at)
-        case .pinch where rule.fingers < 2, .rotation where rule.fingers < 2:
-            error("touchpad \(rule.gesture.rawValue)s need 2 or more fingers", at: at)
-        case .edgePan:
-            error("edge-pan needs a touchscreen: touchpad gestures have no position", at: Self.place(table, "device") ?? Self.place(table, "gesture"))
-        case .tap, .longPress, .swipe, .pan, .pinch, .rotation:
-            break
         }
     }
 }

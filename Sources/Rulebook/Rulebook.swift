@@ -258,6 +258,7 @@ public struct Rulebook: Sendable {
         case .longPress, .pan, .pinch, .rotation: break
         }
         parts.append(rule.device.rawValue)
+        if rule.touchpadInput == .contacts { parts.append("touchpad fingers") }
         if let name = rule.deviceName { parts.append("device \"\(name)\"") }
         return parts.joined(separator: ", ")
     }

@@ -9,8 +9,10 @@ struct ListDevicesCommand: ParsableCommand {
         abstract: "List the touchpads and touchscreens touchgest can use, or say why it cannot.",
         discussion: """
             Each device shows its size in millimetres and, when the device does not report
-            one, how touchgest found it and how to state it. Exits 1 when it finds no usable
-            touch device.
+            one, how touchgest found it and how to state it; and how you may read it: the
+            uaccess ACL of touchgest's udev rule (touchpads and touchscreens of the active
+            seat only) or a group such as 'input' (every input device). Without access it
+            says why and how to get it. Exits 1 when it finds no usable touch device.
             """
     )
 
@@ -28,9 +30,15 @@ struct ListDevicesCommand: ParsableCommand {
         for device in context.devices {
             emit(device.description)
             if let note = device.sizeNote { emit("  \(note)") }
+            // Root reads everything, and touchgest does not run as root.
+            let access = DeviceAccess.of(device.node)
+            if access != .root { emit("  read access: \(access)") }
         }
         let problems = context.problems
         for problem in problems { printError("touchgest: warning: \(problem)") }
+        if problems.contains(where: { if case .permission = $0 { true } else { false } }) {
+            printError("touchgest: \(DeviceAccess.whyNot())")
+        }
         guard context.devices.isEmpty else { return }
         if problems.isEmpty {
             printError("touchgest: no touchpad or touchscreen found on \(input.devices.isEmpty ? "seat \(input.seat)" : "those devices")")

@@ -13,7 +13,7 @@ struct RootOptions: ParsableArguments {
         if runsCommands && getuid() == 0 && !allowRoot {
             throw ValidationError("""
                 refusing to run as root: every command in the rule file would run as root. \
-                Run touchgest as your own user (in the 'input' group, see the README), \
+                Run touchgest as your own user (with touchgest's udev rule or in the 'input' group, see the README), \
                 or pass --allow-root if you mean it.
                 """)
         }

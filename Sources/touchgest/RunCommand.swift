@@ -66,6 +66,7 @@ struct RunCommand: ParsableCommand {
         daemon.commandLineSizes = input.deviceSizes
         session.runner?.observer = { daemon.runner($0) }
         for problem in session.input.problems { logger.warning("\(problem)") }
+        session.contactWarning = { logger.warning("\($0)") }
         daemon.arm(book, verb: "loaded")
         if let watcher = RuleWatcher(path: path, changed: { [weak daemon] in daemon?.changed($0) }) {
             daemon.folder = watcher.folder

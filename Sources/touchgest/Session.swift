@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandRunner
+import ContactInput
 import Glibc
 import LibinputInput
 import PollLoop
@@ -13,14 +14,22 @@ protocol SessionObserver: AnyObject {
     func command(_ request: CommandRequest, running: Bool)
 }
 
-/// The engine, the adapter, the rules and the runner in one poll loop.
+/// The engine, the adapter, the contact reader, the rules and the runner in one poll loop.
+///
+/// Every touchpad libinput opens is also read by the contact reader; its frames reach the
+/// engine only while a rule reads touchpad fingers (`source`, touchgest-rules(5)).
 final class Session: CommandSink {
     let loop = EventLoop()
     let scheduler = PollScheduler()
     let environment: GestureEnvironment
     let input: LibinputContext
     let runner: CommandRunner?
+    let contacts = ContactReader()
+    /// Why the fingers of a touchpad cannot be read, as found when it was added.
+    private(set) var contactProblems: [ContactError] = []
     private(set) var compiled: CompiledRulebook?
+    /// Whether the rules in force read touchpad fingers.
+    private var readsContacts = false
     private weak var observer: SessionObserver?
 
     init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
@@ -31,7 +40,12 @@ final class Session: CommandSink {
         self.observer = observer
         environment.transitionObserver = { [weak self] record in self?.observer?.transition(record) }
         input.handler = { [weak self] event in self?.handle(event) }
+        contacts.handler = { [weak self] frame in
+            guard let self, readsContacts else { return }
+            handle(.input(.touches(frame)))
+        }
         loop.add(input)
+        loop.add(contacts)
         loop.add(scheduler)
         if let runner { loop.add(runner) }
     }
@@ -48,6 +62,7 @@ final class Session: CommandSink {
             throw ExitCode(1)
         }
         for problem in session.input.problems { printError("touchgest: warning: \(problem)") }
+        session.contactWarning = { printError("touchgest: warning: \($0)") }
         return session
     }
 
@@ -57,9 +72,27 @@ final class Session: CommandSink {
         let compiled = CompiledRulebook(book, sink: self) { [weak self] id in self?.input.device(id)?.name }
         compiled.attach(to: environment)
         self.compiled = compiled
+        readsContacts = compiled.readsTouchpadContacts
     }
 
+    /// Told why a touchpad's fingers cannot be read, when it is added.
+    var contactWarning: ((ContactError) -> Void)?
+
     func handle(_ event: AdapterEvent) {
+        switch event {
+        case let .deviceAdded(device) where device.kind == .touchpad:
+            // Before the device is announced: once it is, it is read in full.
+            do {
+                try contacts.open(node: device.node, device: device.id, size: device.size)
+            } catch {
+                contactProblems.append(error)
+                contactWarning?(error)
+            }
+        case let .deviceRemoved(device):
+            contacts.close(device.id, at: PollScheduler.now())
+        case .deviceAdded, .input:
+            break
+        }
         observer?.adapter(event)
         if case let .input(input) = event { environment.handle(input) }
     }

@@ -136,6 +136,7 @@ final class RuleRig {
         #expect(swipe.minimumDistance == 30 && swipe.minimumVelocity == 150)
         let edge = try #require(recognizers["e"] as? ScreenEdgePanGestureRecognizer)
         #expect(edge.edges == [.left, .top] && edge.edgeZoneWidth == 3 && edge.allowedTouchTypes == [.direct])
+        // An edge pan on any device stays on touchscreens unless it sets source.
         let rotation = try #require(recognizers["r"] as? RotationGestureRecognizer)
         #expect(abs(rotation.threshold - 20 * .pi / 180) < 1e-12)
     }

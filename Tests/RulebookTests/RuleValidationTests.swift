@@ -56,7 +56,7 @@ func diagnostics(_ text: String) -> [String] {
             gesture = "tap"
             fingres = 2
             command = "x"
-            """) == ["rules.toml:3:1: error: unknown key 'fingres' in rule 'a' (tap) (did you mean 'fingers'?); allowed keys: gesture, device, device-name, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, timeout, overlap, require-to-fail"])
+            """) == ["rules.toml:3:1: error: unknown key 'fingres' in rule 'a' (tap) (did you mean 'fingers'?); allowed keys: gesture, device, device-name, source, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, timeout, overlap, require-to-fail"])
     }
 
     @Test func aKeyOfAnotherGestureSaysWhichGesturesItAppliesTo() {
@@ -179,11 +179,19 @@ func diagnostics(_ text: String) -> [String] {
             [rule.b]
             gesture = "tap"
             device = "touchpad"
+            source = "libinput"
             fingers = 4
             command = "x"
+
+            [rule.c]
+            gesture = "edge-pan"
+            device = "touchpad"
+            source = "libinput"
+            on-begin = "x"
             """) == [
                 "rules.toml:4:11: error: touchpad swipes need 3 or more fingers: libinput scrolls with 1 and 2",
-                "rules.toml:10:11: error: touchpads tap with 1, 2 or 3 fingers (libinput has no 4-finger tap)",
+                "rules.toml:11:11: error: touchpads tap with 1, 2 or 3 fingers (libinput has no 4-finger tap); remove source = \"libinput\" to read the fingers instead",
+                "rules.toml:17:10: error: edge-pan on a touchpad needs its fingers: libinput's touchpad gestures have no position; remove source = \"libinput\"",
             ])
     }
 

@@ -82,7 +82,7 @@ import Testing
         }
         let result = touchgest("list-devices --device \(path)", prefix: prefix)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("touchgest: error: no permission to read \(path). touchgest reads input devices directly, so your user must be in the 'input' group"))
+        #expect(result.stderr.hasPrefix("touchgest: error: no permission to read \(path). touchgest reads input devices directly. Either install touchgest's udev rule"))
     }
 
     @Test func aMissingDeviceSaysSo() {

@@ -123,6 +123,16 @@ def clickpad(number=0):
                    ABS_MT_POSITION_Y: axis_y, ABS_MT_TRACKING_ID: (0, 65535, 0, 0, 0)})
 
 
+def palm_clickpad(number=0):
+    """The clickpad with ABS_MT_TOOL_TYPE, so a contact can be marked a palm (MT_TOOL_PALM),
+    as many I2C-HID pads do (the Dell XPS 13 of the recordings)."""
+    device = clickpad(number)
+    device.key, device.name = "palmpad", "touchrig Palm Clickpad"
+    device.bits[EV_ABS].add(ABS_MT_TOOL_TYPE)
+    device.absinfo[ABS_MT_TOOL_TYPE] = (0, 2, 0, 0, 0)
+    return device
+
+
 def touchscreen(number=1):
     """A 300x200 mm touchscreen with 10 slots."""
     res = 10

@@ -14,9 +14,16 @@ class Fingers:
         self.next_id = 100
         self.down = {}  # device key -> {slot: (tracking id, x, y)}
 
-    def frame(self, device, placed):
-        """Events that move `device`'s fingers to `placed` ({slot: (x mm, y mm)} or {})."""
+    def frame(self, device, placed, palm=None):
+        """Events that move `device`'s fingers to `placed` ({slot: (x mm, y mm)} or {}), with a
+        palm (x mm, y mm) in the last slot, marked MT_TOOL_PALM, when `palm` is given."""
         before = self.down.setdefault(device.key, {})
+        palm_slot = device.slots() - 1
+        if palm is not None:
+            if ABS_MT_TOOL_TYPE not in device.absinfo:
+                raise ValueError(f"{device.key} cannot mark a palm: use the palmpad device")
+            placed = dict(placed)
+            placed[palm_slot] = palm
         fingers = len(placed)
         if device.semi_mt and fingers >= 2:
             # A semi-MT pad cannot tell fingers apart: its two slots are the corners of
@@ -33,6 +40,9 @@ class Fingers:
                 events.append((EV_ABS, ABS_MT_SLOT, slot))
                 if slot not in before:
                     events.append((EV_ABS, ABS_MT_TRACKING_ID, self.next_id))
+                    if ABS_MT_TOOL_TYPE in device.absinfo:
+                        tool = MT_TOOL_PALM if palm is not None and slot == palm_slot else MT_TOOL_FINGER
+                        events.append((EV_ABS, ABS_MT_TOOL_TYPE, tool))
                     before[slot] = (self.next_id, None, None)
                     self.next_id += 1
                 tracking, old_x, old_y = before[slot]
@@ -84,8 +94,8 @@ def compile_script(lines, devices, fingers):
     steps, now, current = [], 0.0, None
     by_key = {d.key: d for d in devices}
 
-    def emit(at, placed):
-        steps.append(("frame", at, current, fingers.frame(current, placed)))
+    def emit(at, placed, palm=None):
+        steps.append(("frame", at, current, fingers.frame(current, placed, palm)))
 
     for number, raw in enumerate(lines, 1):
         line = raw.split("#")[0].strip()
@@ -134,7 +144,9 @@ def compile_script(lines, devices, fingers):
                 x, y = parse_point(rest["at"])
                 spacing = float(rest.get("spacing", "12"))
                 if verb == "tap":
-                    emit(now, spread(count, x, y, spacing))
+                    # `palm X,Y`: a palm rests there while the fingers tap (palmpad only).
+                    palm = parse_point(rest["palm"]) if "palm" in rest else None
+                    emit(now, spread(count, x, y, spacing), palm)
                     now += parse_duration(rest.get("for", "60ms"))
                     emit(now, {})
                 elif verb == "hold":

@@ -195,7 +195,7 @@ public final class GestureEnvironment {
 
     private func beginTouchpadGesture(_ recognizer: GestureRecognizer, _ event: TouchpadEvent) -> Bool {
         guard recognizer.receivesInput, recognizer.trackedType != .direct,
-              recognizer.allowedTouchTypes.contains(.indirect),
+              recognizer.allowedTouchTypes.contains(.indirect), recognizer.touchpadInput == .gestures,
               recognizer.acceptedTouchpadGestures.contains(event.gesture.kind),
               recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: event) ?? true
         else { return false }
@@ -294,6 +294,7 @@ public final class GestureEnvironment {
     private func bind(_ touch: Touch, to candidates: [GestureRecognizer]) {
         for recognizer in candidates
         where recognizer.receivesInput && recognizer.allowedTouchTypes.contains(touch.type)
+            && (touch.type == .direct || recognizer.touchpadInput == .contacts)
             && (recognizer.trackedType ?? touch.type) == touch.type
             && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true) {
             recognizer.touchIDs.append(touch.id)

@@ -42,6 +42,10 @@ open class GestureRecognizer {
     /// Which kinds of touch the recognizer receives; all by default.
     public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
 
+    /// What the recognizer takes from touchpads: libinput's gestures (the default) or the
+    /// fingers as indirect touches. Touchscreen touches are unaffected.
+    public var touchpadInput = TouchpadInput.gestures
+
     /// When true (the default), touches are cancelled in the environment's view once the
     /// recognizer begins or is recognized.
     public var cancelsTouchesInView = true
@@ -300,7 +304,9 @@ open class GestureRecognizer {
     /// touches have lifted, where they were when the recognizer last held the most of them.
     public func location(in space: CoordinateSpace = .millimetres) -> Point {
         guard !touchIDs.isEmpty, let environment else {
-            guard trackedType == .direct else { return touchpadOffset }
+            guard trackedType == .direct || trackedType == .indirect && touchpadInput == .contacts else {
+                return touchpadOffset
+            }
             return space == .millimetres ? lifted.location : lifted.normalizedLocation
         }
         var sum = Point.zero

@@ -14,8 +14,21 @@ public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
 public enum TouchType: Hashable, Sendable, CaseIterable {
     /// A touchscreen contact: absolute position under the finger.
     case direct
-    /// A touchpad: libinput reports its gestures, never its contacts.
+    /// A touchpad: libinput's gestures, or its contacts read beside libinput (see ``TouchpadInput``).
     case indirect
+}
+
+/// What a recognizer takes from a touchpad.
+///
+/// libinput never shows a touchpad's fingers, only its own gestures; touchgest's contact
+/// reader reads the fingers beside it (read-only, from the same node) and delivers them
+/// as ``TouchType/indirect`` touches. A recognizer takes one or the other, never both, so
+/// one movement of the fingers is not seen twice.
+public enum TouchpadInput: Hashable, Sendable, CaseIterable {
+    /// libinput's touchpad gestures: swipe, pinch, hold and 1-3 finger taps.
+    case gestures
+    /// The fingers themselves, as indirect touches in millimetres on the pad.
+    case contacts
 }
 
 /// Where a touch is in its life, as UIKit's `UITouch.Phase`.
@@ -26,7 +39,7 @@ public enum TouchPhase: Hashable, Sendable {
     public var isTerminal: Bool { self == .ended || self == .cancelled }
 }
 
-/// One finger on a touchscreen at one moment.
+/// One finger on a touchscreen (or, read by the contact reader, on a touchpad) at one moment.
 public struct Touch: Hashable, Sendable, Identifiable {
     /// Stable for the touch's life, unique among live touches of the environment.
     public var id: Int

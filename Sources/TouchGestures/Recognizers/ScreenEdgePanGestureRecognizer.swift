@@ -1,4 +1,4 @@
-/// The edges of a touchscreen.
+/// The edges of a touchscreen or a touchpad.
 public struct RectEdge: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -22,9 +22,10 @@ public struct RectEdge: OptionSet, Hashable, Sendable, CustomStringConvertible {
 /// A pan that starts at an edge of a touchscreen and moves inward, as UIKit's
 /// `UIScreenEdgePanGestureRecognizer`.
 ///
-/// Continuous. Touchscreens only: touchpad gestures carry no absolute position. The pan
-/// itself is ``PanGestureRecognizer``'s; this class decides only whether it started at an
-/// edge and heads inward.
+/// Continuous. Touchscreen touches, and touchpad contacts (``TouchpadInput/contacts``):
+/// libinput's touchpad gestures carry no absolute position, so they never start one. The
+/// pan itself is ``PanGestureRecognizer``'s; this class decides only whether it started at
+/// an edge and heads inward.
 open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// Edges the pan may start from; none by default, as in UIKit, so set it.
     public var edges: RectEdge = []
@@ -50,11 +51,11 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     @exclusivity(unchecked) private var edgePhase = EdgePhase.waiting
 
-    /// Makes an edge pan for one finger on touchscreens.
+    /// Makes an edge pan for one finger on touchscreens (and touchpad contacts, when
+    /// ``GestureRecognizer/touchpadInput`` says so).
     public override init() {
         super.init()
         maximumNumberOfTouches = 1
-        allowedTouchTypes = [.direct]
     }
 
     open override var kindName: String { "edge-pan" }

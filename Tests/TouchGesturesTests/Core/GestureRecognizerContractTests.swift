@@ -332,6 +332,18 @@ private struct Oops: Error {}
         #expect(r.calls == ["touchpad swipe-begin 3f"])
     }
 
+    @Test func aRecognizerTakesTouchpadGesturesOrTouchpadFingersNeverBoth() {
+        let rig = Rig()
+        rig.touchType = .indirect
+        let gestures = rig.add(Scripted(), "g")
+        let fingers = rig.add(Scripted(), "f")
+        fingers.touchpadInput = .contacts
+        // One movement of the fingers: libinput's swipe and the fingers themselves.
+        rig.run([.down(1, at: (10, 20), t: 0), .pad(.swipeBegin(fingers: 3), t: 5), .move(1, to: (14, 20), t: 10)])
+        #expect(gestures.calls == ["touchpad swipe-begin 3f"])
+        #expect(fingers.calls == ["began [1]", "moved [1]"])
+    }
+
     @Test func aTerminalRecognizerIsResetWhenTheSequenceEndsAndTakesNoMoreTouchesUntilThen() {
         let rig = Rig()
         let r = rig.add(Scripted(), "d")

@@ -1,0 +1,190 @@
+// Measures the touchpad contact reader on the real libinput with the rig's emulated
+// clickpad (scripts/measure-contacts runs it):
+//   - CPU time the reader adds per 1,000 frames (its reads and frame building), and the
+//     engine's time on those frames;
+//   - latency from a frame written to the node (the rig's --frame-log) to the command
+//     requested, for a 4-finger tap and a touchpad edge swipe;
+//   - poll wake-ups (0 while idle).
+//
+//   unshare -m --propagation private /usr/bin/python3 rig/touchrig.py --device touchpad \
+//       --frame-log FRAMES --script Benchmarks/ContactBenchmark/gestures.txt -- \
+//       .build/release/ContactBenchmark Benchmarks/ContactBenchmark/rules.toml FRAMES
+//
+// Prints the figures when stopped with SIGINT or SIGTERM.
+import CProcess
+import ContactInput
+import Glibc
+import LibinputInput
+import PollLoop
+import Rulebook
+import TouchGestures
+
+func say(_ text: String) {
+    var line = text + "\n"
+    line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+}
+
+/// CPU time of this thread in microseconds.
+func cpuMicroseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1_000
+}
+
+final class Probe: CommandSink {
+    /// (rule, CLOCK_MONOTONIC us) of each command requested.
+    var requests: [(String, Int64)] = []
+    func run(_ request: CommandRequest) {
+        requests.append((request.rule, Int64(PollScheduler.now().microseconds)))
+    }
+}
+
+/// libinput, timed the same way: what reading the same frames costs it on the same node.
+final class TimedLibinput: PollSource {
+    let context: LibinputContext
+    var microseconds: Int64 = 0
+    var engineMicroseconds: Int64 = 0
+    init(_ context: LibinputContext) { self.context = context }
+    var pollDescriptors: [Int32] { context.pollDescriptors }
+    func handleReadable(_ fd: Int32) {
+        let start = cpuMicroseconds()
+        let engineBefore = engineMicroseconds
+        context.handleReadable(fd)
+        microseconds += cpuMicroseconds() - start - (engineMicroseconds - engineBefore)
+    }
+    var nextDeadline: Timestamp? { nil }
+    func handleDeadlines() {}
+    var failure: String? { context.failure }
+}
+
+/// The reader, timed: every call into it is CPU time it adds to the daemon.
+final class TimedReader: PollSource {
+    let reader: ContactReader
+    var readerMicroseconds: Int64 = 0
+    var engineMicroseconds: Int64 = 0
+    var frames = 0
+    init(_ reader: ContactReader) { self.reader = reader }
+    var pollDescriptors: [Int32] { reader.pollDescriptors }
+    func handleReadable(_ fd: Int32) {
+        let start = cpuMicroseconds()
+        let engineBefore = engineMicroseconds
+        reader.handleReadable(fd)
+        readerMicroseconds += cpuMicroseconds() - start - (engineMicroseconds - engineBefore)
+    }
+    var nextDeadline: Timestamp? { nil }
+    func handleDeadlines() {}
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    print("usage: ContactBenchmark RULES.toml FRAME-LOG")
+    exit(2)
+}
+let book: Rulebook
+do {
+    book = try Rulebook.load(path: arguments[1])
+} catch {
+    print(error)
+    exit(1)
+}
+let scheduler = PollScheduler()
+let environment = GestureEnvironment(scheduler: scheduler)
+let probe = Probe()
+let compiled = CompiledRulebook(book, sink: probe)
+compiled.attach(to: environment)
+let input: LibinputContext
+do {
+    input = try LibinputContext(.seat("seat0"))
+} catch {
+    print(error)
+    exit(1)
+}
+let timedInput = TimedLibinput(input)
+let contacts = TimedReader(ContactReader())
+contacts.reader.handler = { frame in
+    contacts.frames += 1
+    let start = cpuMicroseconds()
+    environment.handle(frame)
+    contacts.engineMicroseconds += cpuMicroseconds() - start
+}
+input.handler = { event in
+    switch event {
+    case let .deviceAdded(device):
+        do {
+            try contacts.reader.open(node: device.node, device: device.id, size: device.size)
+        } catch {
+            say("\(error)")
+        }
+        say("device added: \(device.node)")
+    case let .deviceRemoved(device):
+        contacts.reader.close(device.id, at: PollScheduler.now())
+    case let .input(event):
+        let start = cpuMicroseconds()
+        environment.handle(event)
+        timedInput.engineMicroseconds += cpuMicroseconds() - start
+    }
+}
+final class Stop: PollSource {
+    let fd: Int32
+    let loop: EventLoop
+    init(_ loop: EventLoop) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        fd = cprocess_signalfd(&set)
+        self.loop = loop
+    }
+    /// Wake-ups before the one the stop signal caused.
+    var wakeupsBefore = 0
+    var pollDescriptors: [Int32] { [fd] }
+    func handleReadable(_ fd: Int32) {
+        wakeupsBefore = loop.wakeups - 1
+        loop.stop()
+    }
+    var nextDeadline: Timestamp? { nil }
+    func handleDeadlines() {}
+}
+let loop = EventLoop()
+loop.add(timedInput)
+loop.add(contacts)
+loop.add(scheduler)
+let stop = Stop(loop)
+loop.add(stop)
+input.dispatch()
+let wakeupsAtStart = loop.wakeups
+loop.run()
+
+// Frames as the rig wrote them: "DEVICE STAMP", the stamp 2 ms ahead of the write.
+let written = readFrameLog(arguments[2]).sorted()
+func readFrameLog(_ path: String) -> [Int64] {
+    guard let file = fopen(path, "r") else { return [] }
+    defer { fclose(file) }
+    var stamps: [Int64] = []
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    while getline(&line, &capacity, file) > 0, let line {
+        if let stamp = String(cString: line).split(separator: " ").last.flatMap({ Int64($0.filter(\.isNumber)) }) {
+            stamps.append(stamp - 2_000)
+        }
+    }
+    free(line)
+    return stamps
+}
+var latencies: [String: [Int64]] = [:]
+for (rule, at) in probe.requests {
+    // The frame that made the decision: the last one written before the request.
+    guard let frame = written.last(where: { $0 <= at }) else { continue }
+    latencies[rule, default: []].append(at - frame)
+}
+let perThousand = contacts.frames > 0 ? Double(contacts.readerMicroseconds) * 1_000 / Double(contacts.frames) : 0
+let enginePerThousand = contacts.frames > 0 ? Double(contacts.engineMicroseconds) * 1_000 / Double(contacts.frames) : 0
+say("contact frames: \(contacts.frames)")
+let libinputPerThousand = contacts.frames > 0 ? Double(timedInput.microseconds) * 1_000 / Double(contacts.frames) : 0
+say("contact reader CPU: \(fixedDecimals(perThousand / 1_000, 2)) ms per 1,000 frames (engine on those frames: \(fixedDecimals(enginePerThousand / 1_000, 2)) ms)")
+say("libinput reading the same frames from the same emulated node: \(fixedDecimals(libinputPerThousand / 1_000, 2)) ms per 1,000 frames")
+for rule in latencies.keys.sorted() {
+    let sorted = latencies[rule]!.sorted()
+    say("frame written -> command requested, \(rule): \(sorted.count) commands, median \(sorted[sorted.count / 2]) us, max \(sorted.last!) us")
+}
+say("poll wake-ups: \(stop.wakeupsBefore - wakeupsAtStart) (not counting the stop signal's)")
