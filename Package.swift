@@ -37,6 +37,9 @@ let package = Package(
         .target(name: "PollLoop", dependencies: ["TouchGestures"]),
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures"]),
         .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures", "PollLoop"]),
+        // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
+        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop"]),
+        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
@@ -47,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess", "PollLoop",
+                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess", "PollLoop", "FocusProviders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
