@@ -60,13 +60,24 @@ public struct WindowCondition: Hashable, Sendable {
             + (notApplications.isEmpty ? 0 : 1) + (notTitles.isEmpty ? 0 : 1)
     }
 
-    /// Whether every window `other` wants, this one wants too, as far as the lists
-    /// show: each list this condition gives, `other` gives the same. Only then is
-    /// `other` the narrower rule for the same gesture (`firefox` and `imv` are not).
+    /// Whether every window `other` wants, this one wants too, as far as the lists show:
+    /// each positive list this condition gives, `other` gives the same; each negation
+    /// this one gives, `other` gives too, or names only plain names (no `*`, `?`) that
+    /// the negation does not match. Only then is `other` the narrower rule for the same
+    /// gesture: `firefox` is narrower than `not-application = "foot"`, but `firefox`
+    /// and `imv` are not ordered.
     func covers(_ other: WindowCondition) -> Bool {
         func same(_ mine: [String], _ theirs: [String]) -> Bool { mine.isEmpty || Set(mine) == Set(theirs) }
+        func excluded(_ negation: [String], _ otherNegation: [String], _ otherNames: [String]) -> Bool {
+            if negation.isEmpty || Set(negation) == Set(otherNegation) { return true }
+            return !otherNames.isEmpty && otherNames.allSatisfy { name in
+                !name.contains("*") && !name.contains("?")
+                    && !negation.contains { globMatches($0.lowercased(), name.lowercased()) }
+            }
+        }
         return same(applications, other.applications) && same(titles, other.titles)
-            && same(notApplications, other.notApplications) && same(notTitles, other.notTitles)
+            && excluded(notApplications, other.notApplications, other.applications)
+            && excluded(notTitles, other.notTitles, other.titles)
     }
 
     /// `application kitty|foot, not-title "*vim*"`: for `check --explain` and the log.

@@ -66,12 +66,18 @@ import Testing
 
             """)
         rig.run(untilReports: 2)
-        peer.send("{\"WindowFocusChanged\":{\"id\":1}}\n{\"WindowOpenedOrChanged\":{\"window\":{\"id\":1,\"title\":\"htop\",\"app_id\":\"Alacritty\",\"is_focused\":true}}}\n")
-        rig.run(untilReports: 4)
-        peer.send("{\"WindowClosed\":{\"id\":1}}\n")
-        rig.run(untilReports: 5)
-        peer.send("{\"WindowOpenedOrChanged\":{\"window\":{\"id\":3,\"title\":null,\"app_id\":null,\"is_focused\":true}}}\n{\"WindowFocusChanged\":{\"id\":null}}\n")
-        rig.run(untilReports: 7)
+        // One event at a time: events read together report only the focus they end on.
+        let events = [
+            #"{"WindowFocusChanged":{"id":1}}"#,
+            #"{"WindowOpenedOrChanged":{"window":{"id":1,"title":"htop","app_id":"Alacritty","is_focused":true}}}"#,
+            #"{"WindowClosed":{"id":1}}"#,
+            #"{"WindowOpenedOrChanged":{"window":{"id":3,"title":null,"app_id":null,"is_focused":true}}}"#,
+            #"{"WindowFocusChanged":{"id":null}}"#,
+        ]
+        for (index, event) in events.enumerated() {
+            peer.send(event + "\n")
+            rig.run(untilReports: 3 + index)
+        }
         #expect(rig.reports == [
             .connected("niri at \(path)"),
             .focused(.window(appID: "org.gnome.Evince", title: "Docs")),
@@ -89,10 +95,11 @@ import Testing
         let rig = ProviderRig(SocketFocusProvider(wire: NiriWire(environment: ["NIRI_SOCKET": path])))
         let peer = try #require(server.accept())
         peer.send("{\"Err\":\"unknown request\"}\n")
-        rig.run(untilReports: 2)
+        rig.run(untilReports: 3)
         #expect(rig.reports == [
             .connected("niri at \(path)"),
             .lost("niri sent what touchgest cannot read: the event stream was refused: unknown request; trying again"),
+            .connected("niri at \(path)"),
         ])
         #expect(try #require(server.accept()).receive(atLeast: 14) == Array("\"EventStream\"\n".utf8))
     }
