@@ -80,6 +80,12 @@ let package = Package(
             dependencies: ["Rulebook", "TouchGestures"],
             path: "Benchmarks/RulebookBenchmark"
         ),
+        // Measures focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).
+        .executableTarget(
+            name: "FocusBenchmark",
+            dependencies: ["FocusProviders", "Rulebook", "TouchGestures", "PollLoop"],
+            path: "Benchmarks/FocusBenchmark"
+        ),
         // Measures event-to-action latency on the real libinput (scripts/measure).
         .executableTarget(
             name: "LatencyProbe",

@@ -28,7 +28,7 @@ public final class SocketFocusProvider: FocusProvider {
     private var phase = Phase.stopped
     /// The last focus reported on this connection, so only changes are reported.
     private var lastFocus: WindowFocus?
-    /// The last loss reported, so a desktop that stays away is reported once.
+    /// The loss reported since the last connection, so an outage is reported once.
     private var lastLoss: String?
 
     public init(wire: FocusWire) {
@@ -127,7 +127,9 @@ public final class SocketFocusProvider: FocusProvider {
 
     private func wait(_ delay: Duration, _ why: String) {
         phase = .waiting(retryAt: PollScheduler.now() + delay, delay: delay)
-        if lastLoss != why {
+        // Said once per outage: the tries that follow fail for the same cause, often in
+        // other words (the socket closed, then it is not there).
+        if lastLoss == nil {
             lastLoss = why
             onReport?(.lost(why))
         }
