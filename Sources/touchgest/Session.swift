@@ -90,7 +90,9 @@ final class Session: CommandSink {
         switch FocusProviders.choose(name, environment: processEnvironment()) {
         case let .failure(why):
             focus.current = .unknown(why.description)
-            observer?.focus(.lost(why.description))
+            // Said at start only when it matters now (rules with window keys, or a
+            // provider asked for by name); otherwise at the first gesture that needs it.
+            if focus.hasWindowRules || name != "auto" { observer?.focus(.lost(why.description)) }
         case let .success(provider):
             focus.current = .unknown("\(provider.desktop) has not told the focus yet")
             provider.onReport = { [weak self] report in self?.focusReported(report) }

@@ -86,4 +86,29 @@ struct SwayFocusTests {
         // Why the rules for applications could not fire is said once, not per gesture.
         #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run.lines)")
     }
+
+    @Test func debugShowsTheFocusAsItChangesAndWhichRulesSitOut() throws {
+        let sway = temporaryFolder()
+        let socket = shellOutput("'\(headlessSway)' start \(sway) term-a term-b=Bee").split(separator: "\n").last.map(String.init) ?? ""
+        defer { _ = shellOutput("'\(headlessSway)' stop \(sway)") }
+        let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
+            device touchpad
+            await focus: term-b "Bee"
+            \(Self.swipe)
+            shell swaymsg -s \(socket) '[app_id=term-a] focus' > /dev/null
+            await focus: term-a "foot"
+            shell swaymsg -s \(socket) 'workspace 2' > /dev/null
+            await focus: no window
+            """, arguments: "debug --focus sway", extra: "--signal TERM --ready 'device added'",
+            wrapper: "env SWAYSOCK=\(socket)")
+        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.lines.filter { $0.hasPrefix("focus:") || $0.contains("sits out") } == [
+            "focus: connected to sway at \(socket)",
+            "focus: term-b \"Bee\"",
+            "terminal-a-tab sits out: the focused window is term-b \"Bee\"; the rule wants application \"term-a\"",
+            "focus: term-a \"foot\"",
+            "focus: no window",
+        ], "\(run.lines)")
+        #expect(run.decisions.contains("next-workspace possible -> recognized"), "\(run.lines)")
+    }
 }
