@@ -41,6 +41,9 @@ let package = Package(
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Touchpad fingers read beside libinput from the same nodes: MT slots -> touches in mm.
         .target(name: "ContactInput", dependencies: ["CLibevdev", "TouchGestures", "PollLoop"]),
+        // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
+        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop"]),
+        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
@@ -63,6 +66,7 @@ let package = Package(
             name: "touchgest",
             dependencies: [
                 "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "ContactInput", "CProcess", "PollLoop", "Recordings",
+                "FocusProviders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -91,6 +95,12 @@ let package = Package(
             name: "RulebookBenchmark",
             dependencies: ["Rulebook", "TouchGestures"],
             path: "Benchmarks/RulebookBenchmark"
+        ),
+        // Measures focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).
+        .executableTarget(
+            name: "FocusBenchmark",
+            dependencies: ["FocusProviders", "Rulebook", "TouchGestures", "PollLoop"],
+            path: "Benchmarks/FocusBenchmark"
         ),
         // Measures event-to-action latency on the real libinput (scripts/measure).
         .executableTarget(

@@ -75,6 +75,8 @@ public struct Rule: Sendable {
     public var timeout: Duration?
     public var overlap: OverlapPolicy
     public var requireToFail: [String]
+    /// Conditions on the window focused when the gesture begins; empty for none.
+    public var window = WindowCondition()
     /// Line of the rule's `[rule.NAME]` header.
     public var line: Int
     public var column: Int

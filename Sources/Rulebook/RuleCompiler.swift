@@ -10,6 +10,9 @@ public final class CompiledRulebook {
     public let recognizers: [GestureRecognizer]
     private let triggers: [RuleTrigger]
     private let filters: [DeviceNameFilter]
+    private let windowFilters: [WindowFilter]
+    /// The focused window the rules' `application` and `title` conditions look at.
+    public let focus: FocusContext
 
     /// Whether a rule reads touchpad fingers (contacts) rather than libinput's gestures:
     /// only then do contact frames need to reach the engine.
@@ -17,12 +20,17 @@ public final class CompiledRulebook {
         rulebook.rules.contains { $0.touchpadInput == .contacts }
     }
 
-    /// Builds the recognizers. `deviceName` tells a device's name for `device-name` globs.
-    public init(_ rulebook: Rulebook, sink: CommandSink, deviceName: @escaping (DeviceID) -> String? = { _ in nil }) {
+    /// Builds the recognizers. `deviceName` tells a device's name for `device-name` globs;
+    /// `focus` the focused window (keep one across reloads: it belongs to the daemon).
+    public init(_ rulebook: Rulebook, sink: CommandSink, focus: FocusContext = FocusContext(),
+                deviceName: @escaping (DeviceID) -> String? = { _ in nil }) {
         self.rulebook = rulebook
+        self.focus = focus
+        focus.hasWindowRules = rulebook.rules.contains { !$0.window.isEmpty }
         var recognizers: [GestureRecognizer] = []
         var triggers: [RuleTrigger] = []
         var filters: [DeviceNameFilter] = []
+        var windowFilters: [WindowFilter] = []
         for rule in rulebook.rules {
             let recognizer = Self.makeRecognizer(rule, defaults: rulebook.settings)
             if let swipe = recognizer as? SwipeGestureRecognizer, rule.tunables.velocity == nil, rulebook.dragCompetes(with: rule) {
@@ -40,7 +48,12 @@ public final class CompiledRulebook {
                 recognizer.delegate = filter
                 filters.append(filter)
             }
-            triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink))
+            if !rule.window.isEmpty {
+                let filter = WindowFilter(rule: rule.name, condition: rule.window, focus: focus, inner: recognizer.delegate as? DeviceNameFilter)
+                recognizer.delegate = filter
+                windowFilters.append(filter)
+            }
+            triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink, focus: focus))
             recognizers.append(recognizer)
         }
         // Swipe rules on the same fingers and devices must sort directions alike: with a
@@ -61,6 +74,14 @@ public final class CompiledRulebook {
         self.recognizers = recognizers
         self.triggers = triggers
         self.filters = filters
+        self.windowFilters = windowFilters
+    }
+
+    /// Delivers one input event to `environment`, taking the focused window first when
+    /// the event begins a gesture: that window decides the gesture's window conditions.
+    public func handle(_ event: InputEvent, in environment: GestureEnvironment) {
+        focus.willHandle(event, in: environment)
+        environment.handle(event)
     }
 
     /// The requirements ordered so that a rule's own waits come before those of the

@@ -53,6 +53,11 @@ enum RuleKeys {
         KeySpec(name: "timeout", kind: .duration, gestures: nil, help: "stop the command after this long (\"none\": never)"),
         KeySpec(name: "overlap", kind: .string, gestures: nil, help: "skip, queue or parallel"),
         KeySpec(name: "require-to-fail", kind: .strings, gestures: nil, help: "rules that must fail first"),
+        KeySpec(name: "application", kind: .stringOrStrings, gestures: nil,
+                help: "glob(s) on the focused window's app id or WM_CLASS when the gesture begins"),
+        KeySpec(name: "title", kind: .stringOrStrings, gestures: nil, help: "glob(s) on the focused window's title"),
+        KeySpec(name: "not-application", kind: .stringOrStrings, gestures: nil, help: "app ids or classes the rule ignores"),
+        KeySpec(name: "not-title", kind: .stringOrStrings, gestures: nil, help: "window titles the rule ignores"),
     ]
 
     static func spec(_ name: String) -> KeySpec? { all.first { $0.name == name } }

@@ -215,6 +215,7 @@ struct RuleParser {
                 rule.commands[phase] = command
             case "timeout": rule.timeout = timeoutValue(value, key) ?? rule.timeout
             case "overlap": if let policy = choice(value, OverlapPolicy.self, "overlap policy", key) { rule.overlap = policy }
+            case "application", "title", "not-application", "not-title": setWindowKey(&rule.window, key, value)
             case "require-to-fail": rule.requireToFail = names(value, key, allowed: nil, what: "rule") ?? []
             default: setTunable(&rule.tunables, key, entry, gesture: gesture)
             }

@@ -6,6 +6,7 @@ import TouchGestures
 final class RuleTrigger {
     let rule: Rule
     private weak var sink: CommandSink?
+    private let focus: FocusContext?
     /// Steps taken so far, signed (pinch, rotation), and where the last pan step was.
     private var stepIndex = 0
     private var stepAnchor = Point.zero
@@ -16,9 +17,10 @@ final class RuleTrigger {
     /// one ~10 ms frame.
     static let maximumStepsPerUpdate = 100
 
-    init(rule: Rule, recognizer: GestureRecognizer, sink: CommandSink) {
+    init(rule: Rule, recognizer: GestureRecognizer, sink: CommandSink, focus: FocusContext? = nil) {
         self.rule = rule
         self.sink = sink
+        self.focus = focus
         recognizer.addAction { [weak self] recognizer in self?.transitioned(recognizer) }
     }
 
@@ -110,6 +112,7 @@ final class RuleTrigger {
             "TOUCHGEST_Y": fixedDecimals(location.y, 1),
         ]
         if phase == .step { values["TOUCHGEST_STEP"] = String(stepIndex) }
+        if let focus { values.merge(focus.environmentValues) { _, new in new } }
         if rule.gesture.isContinuous, let direction = Self.netDirection(of: recognizer) {
             values["TOUCHGEST_DIRECTION"] = direction
         }

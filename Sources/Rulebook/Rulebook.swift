@@ -14,6 +14,9 @@ public struct Rulebook: Sendable {
         /// A pan waits for a swipe its fingers could also make; the swipe is told from the
         /// drag by its speed.
         case swipe = "a swipe goes first"
+        /// A rule for the same gesture with a more specific window condition (an
+        /// application, a title) goes first; it sits out gestures begun in other windows.
+        case window = "its window is more specific"
     }
 
     /// `waiter` waits for `waitedOn` to fail before it may fire.
@@ -48,6 +51,7 @@ public struct Rulebook: Sendable {
         var book = Rulebook(file: file, rules: rules, settings: settings, warnings: [], requirements: [])
         book.checkRequireToFail(&parser)
         book.addAutomaticOrder()
+        book.addWindowPrecedence()
         book.checkCycles(&parser)
         book.checkIndistinguishable(&parser)
         let errors = parser.diagnostics.filter { $0.severity == .error }
@@ -226,14 +230,14 @@ public struct Rulebook: Sendable {
         let groups = Dictionary(grouping: rules.indices) { Key(gesture: rules[$0].gesture, deviceName: rules[$0].deviceName) }
         for (index, a) in rules.enumerated() {
             let group = groups[Key(gesture: a.gesture, deviceName: a.deviceName)]!
-            for b in group.lazy.filter({ $0 > index }).map({ rules[$0] }) where Self.sameGesture(a, b) {
+            for b in group.lazy.filter({ $0 > index }).map({ rules[$0] }) where Self.sameGesture(a, b) && a.window == b.window {
                 parser.warning("rules '\(a.name)' and '\(b.name)' match the same gesture (\(Self.summary(a))) and can never be told apart; only one of them will run",
                                at: parser.ruleTables[b.name]?.header)
             }
         }
     }
 
-    private static func sameGesture(_ a: Rule, _ b: Rule) -> Bool {
+    static func sameGesture(_ a: Rule, _ b: Rule) -> Bool {
         guard a.gesture == b.gesture, a.device.overlaps(b.device), a.deviceName == b.deviceName,
               a.fingers <= b.maxFingers, b.fingers <= a.maxFingers else { return false }
         switch a.gesture {
@@ -260,6 +264,7 @@ public struct Rulebook: Sendable {
         parts.append(rule.device.rawValue)
         if rule.touchpadInput == .contacts { parts.append("touchpad fingers") }
         if let name = rule.deviceName { parts.append("device \"\(name)\"") }
+        if !rule.window.isEmpty { parts.append(rule.window.summary) }
         return parts.joined(separator: ", ")
     }
 

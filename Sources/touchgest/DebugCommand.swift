@@ -16,6 +16,7 @@ struct DebugCommand: ParsableCommand {
 
     @OptionGroup var rules: RulesOptions
     @OptionGroup var input: InputOptions
+    @OptionGroup var focus: FocusOptions
 
     @Flag(help: "One JSON object per line instead of text.")
     var json = false
@@ -46,6 +47,7 @@ struct DebugCommand: ParsableCommand {
         let printer = DebugPrinter(json: json)
         let session = try Session.open(input, book: book, runCommands: runCommands, observer: printer)
         if let book { session.load(book) }
+        session.startFocus(focus.provider)
         session.runUntilSignalled()
     }
 }

@@ -29,6 +29,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var rules: RulesOptions
     @OptionGroup var input: InputOptions
+    @OptionGroup var focus: FocusOptions
 
     @Flag(name: .shortAndLong, help: "Log more: -v each command run, -vv every recognizer transition.")
     var verbose: Int
@@ -68,6 +69,7 @@ struct RunCommand: ParsableCommand {
         for problem in session.input.problems { logger.warning("\(problem)") }
         session.contactWarning = { logger.warning("\($0)") }
         daemon.arm(book, verb: "loaded")
+        session.startFocus(focus.provider)
         if let watcher = RuleWatcher(path: path, changed: { [weak daemon] in daemon?.changed($0) }) {
             daemon.folder = watcher.folder
             session.loop.add(watcher)

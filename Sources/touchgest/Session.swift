@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandRunner
 import ContactInput
+import FocusProviders
 import Glibc
 import LibinputInput
 import PollLoop
@@ -12,6 +13,15 @@ protocol SessionObserver: AnyObject {
     func adapter(_ event: AdapterEvent)
     func transition(_ record: TransitionRecord)
     func command(_ request: CommandRequest, running: Bool)
+    /// The focus provider connected, lost its desktop, or the focus changed.
+    func focus(_ report: FocusReport)
+    /// Why rules with a window key cannot fire (once), or why one sits a gesture out.
+    func focusNote(_ text: String, rule: String?)
+}
+
+extension SessionObserver {
+    func focus(_ report: FocusReport) {}
+    func focusNote(_ text: String, rule: String?) {}
 }
 
 /// The engine, the adapter, the contact reader, the rules and the runner in one poll loop.
@@ -30,6 +40,9 @@ final class Session: CommandSink {
     private(set) var compiled: CompiledRulebook?
     /// Whether the rules in force read touchpad fingers.
     private var readsContacts = false
+    /// The focused window, for rules with window keys; kept across reloads.
+    let focus = FocusContext()
+    private(set) var focusProvider: FocusProvider?
     private weak var observer: SessionObserver?
 
     init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
@@ -69,7 +82,7 @@ final class Session: CommandSink {
     /// Replaces the rules; a gesture under way on the old rules is cancelled.
     func load(_ book: Rulebook) {
         compiled?.detach()
-        let compiled = CompiledRulebook(book, sink: self) { [weak self] id in self?.input.device(id)?.name }
+        let compiled = CompiledRulebook(book, sink: self, focus: focus) { [weak self] id in self?.input.device(id)?.name }
         compiled.attach(to: environment)
         self.compiled = compiled
         readsContacts = compiled.readsTouchpadContacts
@@ -94,7 +107,42 @@ final class Session: CommandSink {
             break
         }
         observer?.adapter(event)
-        if case let .input(input) = event { environment.handle(input) }
+        guard case let .input(input) = event else { return }
+        if let compiled { compiled.handle(input, in: environment) } else { environment.handle(input) }
+    }
+
+    /// Starts the focus provider `name` names (`auto`: from the environment; `none`),
+    /// as one more source of the loop. Without one, rules with window keys do not fire.
+    func startFocus(_ name: String) {
+        focus.onUnavailable = { [weak self] text in self?.observer?.focusNote(text, rule: nil) }
+        focus.onSitOut = { [weak self] rule, why in self?.observer?.focusNote(why, rule: rule) }
+        guard name != "none" else {
+            focus.current = .unknown("no focus provider (--focus none)")
+            return
+        }
+        switch FocusProviders.choose(name, environment: processEnvironment()) {
+        case let .failure(why):
+            focus.current = .unknown(why.description)
+            // Said at start only when it matters now (rules with window keys, or a
+            // provider asked for by name); otherwise at the first gesture that needs it.
+            if focus.hasWindowRules || name != "auto" { observer?.focus(.lost(why.description)) }
+        case let .success(provider):
+            focus.current = .unknown("\(provider.desktop) has not told the focus yet")
+            provider.onReport = { [weak self] report in self?.focusReported(report) }
+            focusProvider = provider
+            loop.add(provider)
+            provider.start()
+        }
+    }
+
+    private func focusReported(_ report: FocusReport) {
+        switch report {
+        case .connected: break
+        case .focused(.noWindow): focus.current = .noWindow
+        case let .focused(.window(appID, title)): focus.current = .window(FocusedWindow(application: appID, title: title))
+        case let .lost(why): focus.current = .unknown(why)
+        }
+        observer?.focus(report)
     }
 
     func run(_ request: CommandRequest) {

@@ -40,7 +40,8 @@ func mentionsWord(_ text: String, _ word: String) -> Bool {
         }
         for variable in ["TOUCHGEST_RULE", "TOUCHGEST_GESTURE", "TOUCHGEST_PHASE", "TOUCHGEST_FINGERS", "TOUCHGEST_DEVICE",
                          "TOUCHGEST_DIRECTION", "TOUCHGEST_STEP", "TOUCHGEST_SCALE", "TOUCHGEST_ROTATION",
-                         "TOUCHGEST_VELOCITY", "TOUCHGEST_X", "TOUCHGEST_Y", "TOUCHGEST_DX", "TOUCHGEST_DY", "TOUCHGEST_EDGE"] {
+                         "TOUCHGEST_VELOCITY", "TOUCHGEST_X", "TOUCHGEST_Y", "TOUCHGEST_DX", "TOUCHGEST_DY", "TOUCHGEST_EDGE",
+                         "TOUCHGEST_APP", "TOUCHGEST_TITLE"] {
             #expect(page.contains(variable), "\(variable)")
         }
     }

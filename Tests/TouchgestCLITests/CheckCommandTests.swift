@@ -37,7 +37,17 @@ import Testing
         let result = touchgest("check --explain \(packageRoot)/examples/sway.toml")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("ok\n"))
-        #expect(result.stdout.contains("launcher        tap, 3 fingers, 1 tap, touchpad; waits for float (more taps) to fail"))
+        #expect(result.stdout.contains("launcher         tap, 3 fingers, 1 tap, touchpad; waits for float (more taps), terminal-paste (its window is more specific) to fail"))
+    }
+
+    @Test func explainShowsThatTheRuleForAnApplicationGoesFirst() {
+        let result = touchgest("check --explain \(packageRoot)/examples/sway.toml")
+        #expect(result.stdout.contains("""
+            workspace-next   swipe, 3 fingers, left, touchpad; waits for browser-forward (its window is more specific) to fail
+            """))
+        #expect(result.stdout.contains("""
+            browser-forward  swipe, 3 fingers, left, touchpad, application "firefox*"|"chromium"|"google-chrome"|"brave-browser"
+            """))
     }
 
     @Test func withoutAPathItChecksTheXdgRuleFile() {

@@ -216,8 +216,9 @@ public final class GestureEnvironment {
     // MARK: Gestures within a sequence
 
     /// Whether no finger is down and no touchpad gesture is under way, though recognizers
-    /// may still be deciding (a double tap waiting for its second tap).
-    private var isBetweenGestures: Bool {
+    /// may still be deciding (a double tap waiting for its second tap): input that lands
+    /// now begins a new gesture.
+    public var isBetweenGestures: Bool {
         liveTouches.isEmpty && activeTouchpadGesture == nil
     }
 

@@ -1,0 +1,123 @@
+// Measures the focus provider and the window keys (docs/focus.md):
+//
+//   swift run -c release FocusBenchmark SWAYSOCK_PATH   # rig/headless-sway start FOLDER a b
+//   swift run -c release FocusBenchmark                  # the rules' cost alone
+//
+// 1. With a sway socket: focus is moved between two windows 200 times with RUN_COMMAND
+//    on a second connection; the time from sending the command to the provider reporting
+//    the new focus is the latency a user's focus change has before gestures see it.
+// 2. Always: the added cost per gesture of window keys, as the engine's time for one
+//    touchpad swipe (begin, 10 updates, end) through 20 rules with no window keys, and
+//    through the same 20 rules plus 20 rules for applications that sit out.
+import FocusProviders
+import Glibc
+import PollLoop
+import Rulebook
+import TouchGestures
+
+func micros(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+func request(_ fd: Int32, _ command: String) {
+    let payload = Array(command.utf8)
+    let bytes = Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(payload.count)) { Array($0) }
+        + withUnsafeBytes(of: UInt32(0)) { Array($0) } + payload
+    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+}
+
+if CommandLine.arguments.count > 1 {
+    let path = CommandLine.arguments[1]
+    let provider = SocketFocusProvider(wire: I3IPCWire(.sway, environment: ["SWAYSOCK": path]))
+    var last: WindowFocus?
+    var wanted: WindowFocus?
+    let loop = EventLoop()
+    // Stops the loop the moment the wanted focus is reported, so the time is the report's.
+    provider.onReport = {
+        if case let .focused(focus) = $0 {
+            last = focus
+            if focus == wanted { loop.stop() }
+        }
+    }
+    loop.add(provider)
+    provider.start()
+    loop.run(until: PollScheduler.now() + .milliseconds(200))
+    // A second connection sends the commands; its replies are read and dropped.
+    let control = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
+    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(control, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+    var samples: [Double] = []
+    var drain = [UInt8](repeating: 0, count: 4096)
+    for index in 0..<200 {
+        let target = index % 2 == 0 ? "a" : "b"
+        wanted = .window(appID: target, title: "foot")
+        let start = PollScheduler.now()
+        request(control, "[app_id=\(target)] focus")
+        if last != wanted { loop.run(until: start + .seconds(2)) }
+        samples.append(micros(PollScheduler.now() - start))
+        _ = recv(control, &drain, drain.count, Int32(MSG_DONTWAIT))
+    }
+    print("focus change -> provider knows it (sway 1.7 headless, 200 changes): median \(Int(percentile(samples, 0.5))) us, p99 \(Int(percentile(samples, 0.99))) us, max \(Int(samples.max() ?? 0)) us")
+}
+
+func rules(withApplications: Bool) -> String {
+    var text = "[settings]\ndevice = \"touchpad\"\n"
+    for index in 0..<20 {
+        text += "[rule.g\(index)]\ngesture = \"\(index % 2 == 0 ? "swipe" : "pinch")\"\nfingers = \(3 + index / 2 % 3)\ncommand = \"true\"\n"
+        if index % 2 == 0 { text += "direction = \"\(["left", "right", "up", "down"][index / 2 % 4])\"\n" }
+    }
+    if withApplications {
+        for index in 0..<20 {
+            text += "[rule.a\(index)]\ngesture = \"\(index % 2 == 0 ? "swipe" : "pinch")\"\nfingers = \(3 + index / 2 % 3)\napplication = \"app\(index)\"\ncommand = \"true\"\n"
+            if index % 2 == 0 { text += "direction = \"\(["left", "right", "up", "down"][index / 2 % 4])\"\n" }
+        }
+    }
+    return text
+}
+
+final class NoSink: CommandSink { func run(_ request: CommandRequest) {} }
+
+func gestureCost(withApplications: Bool) -> Double {
+    let book = try! Rulebook.parse(rules(withApplications: withApplications), file: "bench.toml")
+    let scheduler = ManualScheduler()
+    let environment = GestureEnvironment(scheduler: scheduler)
+    let focus = FocusContext(.window(FocusedWindow(application: "foot", title: "~")))
+    let sink = NoSink()
+    let compiled = CompiledRulebook(book, sink: sink, focus: focus)
+    compiled.attach(to: environment)
+    var t: UInt64 = 0
+    let rounds = 2_000
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+        for _ in 0..<rounds {
+            compiled.handle(.touchpad(TouchpadEvent(.swipeBegin(fingers: 3), timestamp: .milliseconds(t))), in: environment)
+            for step in 1...10 {
+                compiled.handle(.touchpad(TouchpadEvent(.swipeUpdate(fingers: 3, delta: Point(x: -4, y: 0)), timestamp: .milliseconds(t + UInt64(step) * 8))), in: environment)
+            }
+            compiled.handle(.touchpad(TouchpadEvent(.swipeEnd(fingers: 3, cancelled: false), timestamp: .milliseconds(t + 90))), in: environment)
+            t += 1_000
+            scheduler.advance(to: .milliseconds(t))
+        }
+    }
+    return micros(elapsed) / Double(rounds)
+}
+
+// The machine is shared: the least of 7 alternating runs is the cost without others' noise.
+var plain = Double.infinity
+var withApps = Double.infinity
+for _ in 0..<7 {
+    plain = min(plain, gestureCost(withApplications: false))
+    withApps = min(withApps, gestureCost(withApplications: true))
+}
+func oneDecimal(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+}
+print("one touchpad swipe (12 events) through 20 rules (least of 7 runs): \(oneDecimal(plain)) us; with 20 more rules for applications that sit out: \(oneDecimal(withApps)) us")

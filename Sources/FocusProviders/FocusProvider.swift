@@ -1,0 +1,60 @@
+import PollLoop
+import TouchGestures
+
+/// What has the keyboard focus, as a desktop reports it.
+public enum WindowFocus: Hashable, Sendable, CustomStringConvertible {
+    /// Nothing: an empty workspace, or the desktop's own surface.
+    case noWindow
+    /// `appID` is the Wayland app id (Hyprland: the class) or the X11 WM_CLASS class.
+    case window(appID: String, title: String)
+
+    public var description: String {
+        switch self {
+        case .noWindow: "no window"
+        case let .window(appID, title): "\(appID) \"\(title)\""
+        }
+    }
+}
+
+/// What a focus provider tells the daemon, in order.
+public enum FocusReport: Hashable, Sendable {
+    /// The provider reached its desktop; the text says which and where, for the log.
+    case connected(String)
+    /// The focus changed (and once just after connecting).
+    case focused(WindowFocus)
+    /// The desktop went away or never answered; the text says why. The provider tries
+    /// again by itself (``FocusDefaults``) until it comes back.
+    case lost(String)
+}
+
+/// One desktop's source of the focused window: a ``PollSource`` in the daemon's loop
+/// that waits on the desktop's events and never polls while connected.
+public protocol FocusProvider: PollSource {
+    /// The desktop, e.g. `sway`, `hyprland`.
+    var desktop: String { get }
+    /// Receives every report; set it before ``start()``.
+    var onReport: ((FocusReport) -> Void)? { get set }
+    /// Connects now; on failure reports ``FocusReport/lost(_:)`` and tries again later.
+    func start()
+}
+
+/// The tunables of reconnecting, with their reasons.
+public enum FocusDefaults {
+    /// First wait before connecting again after the desktop went away: a compositor that
+    /// restarts takes longer than this to make its socket, so trying sooner only wakes up.
+    public static let firstRetry: Duration = .milliseconds(100)
+    /// The longest wait between tries while the desktop is gone: how late at worst the
+    /// rules for applications work again after it comes back; one wake-up per this while
+    /// it is gone, none while connected.
+    public static let maximumRetry: Duration = .seconds(2)
+    /// Largest message a desktop may send (sway's GET_TREE with hundreds of windows is a
+    /// few MB); more is a broken peer, and the connection is dropped.
+    public static let maximumMessageBytes = 16 << 20
+}
+
+extension Duration {
+    var microseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        return UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds)) / 1_000_000_000_000
+    }
+}

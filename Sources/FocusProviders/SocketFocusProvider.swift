@@ -1,0 +1,219 @@
+import Glibc
+import PollLoop
+import TouchGestures
+
+/// A focus provider over unix sockets: connects the wire's endpoints, feeds it what they
+/// read, and reconnects with a growing wait (``FocusDefaults``) when the desktop goes.
+///
+/// While connected it only waits on its sockets: no deadline, so no wake-up unless the
+/// desktop says something.
+public final class SocketFocusProvider: FocusProvider {
+    /// One open socket.
+    private struct Connection {
+        var fd: Int32
+        var endpoint: Int
+    }
+
+    private enum Phase {
+        /// ``start()`` not called yet.
+        case stopped
+        case connected([Connection], desktop: String)
+        /// Gone; the next try is at `retryAt`, after waiting `delay`.
+        case waiting(retryAt: Timestamp, delay: Duration)
+    }
+
+    public let wire: FocusWire
+    public var desktop: String { wire.desktop }
+    public var onReport: ((FocusReport) -> Void)?
+    private var phase = Phase.stopped
+    /// The last focus reported on this connection, so only changes are reported.
+    private var lastFocus: WindowFocus?
+    /// The loss reported since the last connection, so an outage is reported once.
+    private var lastLoss: String?
+
+    public init(wire: FocusWire) {
+        self.wire = wire
+    }
+
+    deinit { closeAll() }
+
+    public func start() {
+        connect(delay: FocusDefaults.firstRetry)
+    }
+
+    // MARK: PollSource
+
+    public var pollDescriptors: [Int32] {
+        if case let .connected(connections, _) = phase { return connections.map(\.fd) }
+        return []
+    }
+
+    public var nextDeadline: Timestamp? {
+        if case let .waiting(retryAt, _) = phase { return retryAt }
+        return nil
+    }
+
+    public func handleDeadlines() {
+        guard case let .waiting(retryAt, delay) = phase, retryAt <= PollScheduler.now() else { return }
+        connect(delay: min(delay * 2, FocusDefaults.maximumRetry))
+    }
+
+    public func handleReadable(_ fd: Int32) {
+        guard case let .connected(connections, _) = phase,
+              let connection = connections.first(where: { $0.fd == fd }) else { return }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                do {
+                    try apply(wire.receive(Array(buffer[0..<count]), from: connection.endpoint), on: fd)
+                } catch {
+                    lose("\(wire.desktop) sent what touchgest cannot read: \(error)")
+                    return
+                }
+                continue
+            }
+            if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
+            let why = count == 0 ? "closed the connection" : "connection failed: \(String(cString: strerror(errno)))"
+            if connection.endpoint == 0 {
+                lose("\(wire.desktop) \(why)")
+                return
+            }
+            close(connection.fd)
+            phase = .connected(connections.filter { $0.fd != fd }, desktop: currentDesktopText)
+            do {
+                try apply(wire.finished(connection.endpoint), on: nil)
+            } catch {
+                lose("\(wire.desktop) sent what touchgest cannot read: \(error)")
+            }
+            return
+        }
+    }
+
+    // MARK: Connecting
+
+    private var currentDesktopText: String {
+        if case let .connected(_, desktop) = phase { return desktop }
+        return wire.desktop
+    }
+
+    private func connect(delay: Duration) {
+        closeAll()
+        wire.reset()
+        lastFocus = nil
+        let endpoints: [FocusEndpoint]
+        do {
+            endpoints = try wire.endpoints()
+        } catch {
+            wait(delay, "\(error)")
+            return
+        }
+        var connections: [Connection] = []
+        for (index, endpoint) in endpoints.enumerated() {
+            switch Self.open(endpoint) {
+            case let .success(fd):
+                connections.append(Connection(fd: fd, endpoint: index))
+            case let .failure(why):
+                for connection in connections { close(connection.fd) }
+                wait(delay, "cannot reach \(wire.desktop) at \(endpoint.path): \(why)")
+                return
+            }
+        }
+        let text = "\(wire.desktop) at \(endpoints.first?.path ?? "?")"
+        phase = .connected(connections, desktop: text)
+        lastLoss = nil
+        onReport?(.connected(text))
+    }
+
+    private func wait(_ delay: Duration, _ why: String) {
+        phase = .waiting(retryAt: PollScheduler.now() + delay, delay: delay)
+        // Said once per outage: the tries that follow fail for the same cause, often in
+        // other words (the socket closed, then it is not there).
+        if lastLoss == nil {
+            lastLoss = why
+            onReport?(.lost(why))
+        }
+    }
+
+    private func lose(_ why: String) {
+        closeAll()
+        wait(FocusDefaults.firstRetry, why + "; trying again")
+    }
+
+    private func apply(_ output: FocusWireOutput, on fd: Int32?) throws(FocusWireError) {
+        if !output.send.isEmpty, let fd, !Self.writeAll(fd, output.send) {
+            throw FocusWireError("cannot send: \(String(cString: strerror(errno)))")
+        }
+        if let focus = output.focus, focus != lastFocus {
+            lastFocus = focus
+            onReport?(.focused(focus))
+        }
+    }
+
+    private func closeAll() {
+        if case let .connected(connections, _) = phase {
+            for connection in connections { close(connection.fd) }
+        }
+        phase = .stopped
+    }
+
+    /// Connects a blocking socket, sends the hello, then makes it non-blocking: a unix
+    /// socket connects at once or not at all, and a hello is far smaller than its buffer.
+    private static func open(_ endpoint: FocusEndpoint) -> Result<Int32, SocketFailure> {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return .failure(SocketFailure(errno)) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(endpoint.path.utf8)
+        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            return .failure(SocketFailure(ENAMETOOLONG))
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.enumerated() { raw[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(fd)
+            return .failure(SocketFailure(code))
+        }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard writeAll(fd, endpoint.hello) else {
+            let code = errno
+            close(fd)
+            return .failure(SocketFailure(code))
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        return .success(fd)
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 && errno == EAGAIN {
+                // A reply socket full of a big answer: wait for room, briefly.
+                var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                if poll(&entry, 1, 1_000) == 1 { continue }
+                return false
+            }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+}
+
+/// An errno from connecting, for the log.
+struct SocketFailure: Error, CustomStringConvertible {
+    var code: Int32
+    init(_ code: Int32) { self.code = code }
+    var description: String { String(cString: strerror(code)) }
+}

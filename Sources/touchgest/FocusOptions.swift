@@ -1,0 +1,45 @@
+import ArgumentParser
+import FocusProviders
+import Glibc
+
+/// Which focus provider tells the rules' `application` and `title` keys the focused window.
+struct FocusOptions: ParsableArguments {
+    @Option(name: .customLong("focus"), help: ArgumentHelp(
+        "Where the focused window comes from: auto (from the environment: SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, NIRI_SOCKET), none, \(FocusProviders.names.joined(separator: ", ")).",
+        valueName: "provider"))
+    var provider = "auto"
+
+    func validate() throws {
+        guard provider == "auto" || provider == "none" || FocusProviders.names.contains(provider) else {
+            throw ValidationError("unknown focus provider '\(provider)'; expected one of auto, none, \(FocusProviders.names.joined(separator: ", "))")
+        }
+    }
+}
+
+/// The process's environment as a dictionary, for the providers (no Foundation).
+func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        entry += 1
+    }
+    return result
+}
+
+/// `text` with control characters shown as `\u{1b}`, so a window title cannot drive
+/// the terminal that shows it.
+func printable(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+            result += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}

@@ -1,0 +1,114 @@
+import CommandRunner
+import Glibc
+import TestSupport
+import Testing
+
+/// Runs a shell command to its end and returns its standard output.
+func shellOutput(_ command: String) -> String {
+    let folder = temporaryFolder()
+    let runner = CommandRunner()
+    runner.run(.init(key: "shell", command: "\(command) > \(folder)/out", timeout: .seconds(60)))
+    runner.waitUntilIdle(timeout: .seconds(90))
+    return readText("\(folder)/out")
+}
+
+let headlessSway = "\(packageRoot)/rig/headless-sway"
+
+/// Rules for the focused window on a real sway 1.7 (headless, pixman, no input devices,
+/// running as nobody: rig/headless-sway) with real foot terminals, focus moved with
+/// swaymsg, and gestures from the real libinput on emulated devices.
+@Suite(.serialized, .enabled(if: getuid() == 0, "sway runs as nobody, which only root can switch to"))
+struct SwayFocusTests {
+    static let rules = """
+        [settings]
+        device = "touchpad"
+
+        [rule.next-workspace]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        command = "echo general \\"$TOUCHGEST_APP\\" >> $FOLDER/out"
+
+        [rule.terminal-a-tab]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        application = "term-a"
+        command = "echo term-a-tab \\"$TOUCHGEST_APP\\" \\"$TOUCHGEST_TITLE\\" >> $FOLDER/out"
+
+        [rule.not-b-tap]
+        gesture = "tap"
+        fingers = 2
+        not-application = "term-b"
+        command = "echo not-b \\"$TOUCHGEST_APP\\" >> $FOLDER/out"
+        """
+
+    static let swipe = "touch 3 at 70,35 move -35,0 over 200ms\nwait 400ms"
+
+    @Test func theSameSwipeRunsADifferentCommandPerFocusedAppAndSurvivesSwayRestarting() throws {
+        let sway = temporaryFolder()
+        let socket = shellOutput("'\(headlessSway)' start \(sway) term-a term-b=Bee").split(separator: "\n").last.map(String.init) ?? ""
+        defer { _ = shellOutput("'\(headlessSway)' stop \(sway)") }
+        #expect(socket == "\(sway)/runtime/sway-ipc.sock")
+        let msg = "swaymsg -s \(socket)"
+        let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
+            device touchpad
+            await focus: term-b "Bee"
+            \(Self.swipe)
+            tap 2 at 50,35
+            wait 400ms
+            shell \(msg) '[app_id=term-a] focus' > /dev/null
+            await focus: term-a "foot"
+            \(Self.swipe)
+            tap 2 at 50,35
+            wait 400ms
+            shell \(msg) 'workspace 2' > /dev/null
+            await focus: no window
+            \(Self.swipe)
+            shell '\(headlessSway)' stop \(sway)
+            await focus: unavailable: sway closed the connection
+            \(Self.swipe)
+            shell '\(headlessSway)' start \(sway) term-a=Again > /dev/null
+            await focus: term-a "Again"
+            \(Self.swipe)
+            """, arguments: "run -v --allow-root --focus sway", extra: "--merge-stderr --signal TERM --ready 'device added'",
+            wrapper: "env SWAYSOCK=\(socket)")
+        #expect(run.status == 0, "\(run.lines)")
+        #expect(readText("\(run.folder)/out").split(separator: "\n") == [
+            "general term-b",
+            "term-a-tab term-a foot",
+            "not-b term-a",
+            "general ",
+            // sway is gone: the general rule still fires, without TOUCHGEST_APP.
+            "general ",
+            "term-a-tab term-a Again",
+        ], "\(run.lines)")
+        // Why the rules for applications could not fire is said once, not per gesture.
+        #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run.lines)")
+    }
+
+    @Test func debugShowsTheFocusAsItChangesAndWhichRulesSitOut() throws {
+        let sway = temporaryFolder()
+        let socket = shellOutput("'\(headlessSway)' start \(sway) term-a term-b=Bee").split(separator: "\n").last.map(String.init) ?? ""
+        defer { _ = shellOutput("'\(headlessSway)' stop \(sway)") }
+        let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
+            device touchpad
+            await focus: term-b "Bee"
+            \(Self.swipe)
+            shell swaymsg -s \(socket) '[app_id=term-a] focus' > /dev/null
+            await focus: term-a "foot"
+            shell swaymsg -s \(socket) 'workspace 2' > /dev/null
+            await focus: no window
+            """, arguments: "debug --focus sway", extra: "--signal TERM --ready 'device added'",
+            wrapper: "env SWAYSOCK=\(socket)")
+        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.lines.filter { $0.hasPrefix("focus:") || $0.contains("sits out") } == [
+            "focus: connected to sway at \(socket)",
+            "focus: term-b \"Bee\"",
+            "terminal-a-tab sits out: the focused window is term-b \"Bee\"; the rule wants application \"term-a\"",
+            "focus: term-a \"foot\"",
+            "focus: no window",
+        ], "\(run.lines)")
+        #expect(run.decisions.contains("next-workspace possible -> recognized"), "\(run.lines)")
+    }
+}

@@ -1,0 +1,121 @@
+import Glibc
+import TestSupport
+import Testing
+@testable import FocusProviders
+
+/// Protocol tests: Hyprland's event and request sockets, as its wiki documents them,
+/// against local servers. Hyprland itself cannot run here.
+@Suite struct HyprlandProtocolTests {
+    @Test func theRequestGivesTheFocusAtStartAndActiveWindowLinesTheChanges() throws {
+        let runtime = temporaryFolder()
+        let folder = "\(runtime)/hypr/abc123"
+        mkdir("\(runtime)/hypr", 0o700)
+        mkdir(folder, 0o700)
+        let events = LocalServer(path: "\(folder)/.socket2.sock")
+        let requests = LocalServer(path: "\(folder)/.socket.sock")
+        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: [
+            "HYPRLAND_INSTANCE_SIGNATURE": "abc123", "XDG_RUNTIME_DIR": runtime,
+        ])))
+        let eventPeer = try #require(events.accept())
+        let requestPeer = try #require(requests.accept())
+        #expect(requestPeer.receive(atLeast: 14) == Array("j/activewindow".utf8))
+        requestPeer.send(#"{"address":"0x55d0","class":"kitty","title":"~/src","pid":4242}"#)
+        requestPeer.hangUp()
+        rig.run(untilReports: 2)
+        // Other events are ignored; a title with commas keeps them; an empty pair is no window.
+        eventPeer.send("workspace>>2\nactivewindowv2>>55d1\nactivewindow>>firefox,Inbox, 3 unread — Mozilla Firefox\n")
+        rig.run(untilReports: 3)
+        eventPeer.send("activewindow>>,\n")
+        rig.run(untilReports: 4)
+        #expect(rig.reports == [
+            .connected("hyprland at \(folder)/.socket2.sock"),
+            .focused(.window(appID: "kitty", title: "~/src")),
+            .focused(.window(appID: "firefox", title: "Inbox, 3 unread — Mozilla Firefox")),
+            .focused(.noWindow),
+        ])
+    }
+
+    @Test func anEventBeforeTheAnswerWins() throws {
+        let wire = HyprlandWire(environment: [:])
+        #expect(try wire.receive(Array("activewindow>>foot,~\n".utf8), from: 0).focus == .window(appID: "foot", title: "~"))
+        _ = try wire.receive(Array(#"{"class":"kitty","title":"old"}"#.utf8), from: 1)
+        #expect(try wire.finished(1).focus == nil)
+        wire.reset()
+        _ = try wire.receive(Array("{}".utf8), from: 1)
+        #expect(try wire.finished(1).focus == .noWindow)
+    }
+
+    @Test func withoutTheSignatureItSaysSo() {
+        #expect(throws: FocusWireError("$HYPRLAND_INSTANCE_SIGNATURE is not set")) { try HyprlandWire(environment: [:]).endpoints() }
+    }
+}
+
+/// Protocol tests: niri's `$NIRI_SOCKET` event stream (niri-ipc's `Request::EventStream`
+/// and `Event`, serde's externally tagged JSON, one per line) against a local server.
+@Suite struct NiriProtocolTests {
+    @Test func theStreamGivesTheWholeStateThenChanges() throws {
+        let path = "\(temporaryFolder())/niri.sock"
+        let server = LocalServer(path: path)
+        let rig = ProviderRig(SocketFocusProvider(wire: NiriWire(environment: ["NIRI_SOCKET": path])))
+        let peer = try #require(server.accept())
+        #expect(peer.receive(atLeast: 14) == Array("\"EventStream\"\n".utf8))
+        peer.send("""
+            {"Ok":"Handled"}
+            {"WorkspacesChanged":{"workspaces":[]}}
+            {"WindowsChanged":{"windows":[{"id":1,"title":"~","app_id":"Alacritty","pid":10,"workspace_id":1,"is_focused":false},{"id":2,"title":"Docs","app_id":"org.gnome.Evince","pid":11,"workspace_id":1,"is_focused":true}]}}
+
+            """)
+        rig.run(untilReports: 2)
+        // One event at a time: events read together report only the focus they end on.
+        let events = [
+            #"{"WindowFocusChanged":{"id":1}}"#,
+            #"{"WindowOpenedOrChanged":{"window":{"id":1,"title":"htop","app_id":"Alacritty","is_focused":true}}}"#,
+            #"{"WindowClosed":{"id":1}}"#,
+            #"{"WindowOpenedOrChanged":{"window":{"id":3,"title":null,"app_id":null,"is_focused":true}}}"#,
+            #"{"WindowFocusChanged":{"id":null}}"#,
+        ]
+        for (index, event) in events.enumerated() {
+            peer.send(event + "\n")
+            rig.run(untilReports: 3 + index)
+        }
+        #expect(rig.reports == [
+            .connected("niri at \(path)"),
+            .focused(.window(appID: "org.gnome.Evince", title: "Docs")),
+            .focused(.window(appID: "Alacritty", title: "~")),
+            .focused(.window(appID: "Alacritty", title: "htop")),
+            .focused(.noWindow),
+            .focused(.window(appID: "", title: "")),
+            .focused(.noWindow),
+        ])
+    }
+
+    @Test func aRefusedStreamIsAnErrorAndTheProviderTriesAgain() throws {
+        let path = "\(temporaryFolder())/niri.sock"
+        let server = LocalServer(path: path)
+        let rig = ProviderRig(SocketFocusProvider(wire: NiriWire(environment: ["NIRI_SOCKET": path])))
+        let peer = try #require(server.accept())
+        peer.send("{\"Err\":\"unknown request\"}\n")
+        rig.run(untilReports: 3)
+        #expect(rig.reports == [
+            .connected("niri at \(path)"),
+            .lost("niri sent what touchgest cannot read: the event stream was refused: unknown request; trying again"),
+            .connected("niri at \(path)"),
+        ])
+        #expect(try #require(server.accept()).receive(atLeast: 14) == Array("\"EventStream\"\n".utf8))
+    }
+}
+
+@Suite struct JSONValueTests {
+    @Test func readsWhatTheDesktopsSend() throws {
+        let value = try JSONValue.parse(Array(#" {"a":[1,-2.5e3,true,false,null],"s":"\"\\\/\n\u00e9\ud83d\ude00"} "#.utf8))
+        #expect(value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
+        #expect(value["s"]?.string == "\"\\/\né😀")
+    }
+
+    @Test func refusesBrokenTextWithWhereItBroke() {
+        #expect(throws: JSONError(message: "expected ',' or '}'", offset: 7)) { try JSONValue.parse(Array(#"{"a":1 "b":2}"#.utf8)) }
+        #expect(throws: JSONError(message: "nested deeper than 128", offset: 128)) {
+            try JSONValue.parse(Array(String(repeating: "[", count: 200).utf8))
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Glibc
+import PollLoop
+import TestSupport
+import TouchGestures
+@testable import FocusProviders
+
+/// A unix socket server in the test's own thread, speaking whatever bytes a test writes:
+/// the desktop's side of a protocol test. Connections wait in the listen backlog until
+/// ``accept()``.
+final class LocalServer {
+    let path: String
+    private(set) var listener: Int32 = -1
+
+    init(path: String) {
+        self.path = path
+        listen()
+    }
+
+    deinit { stop() }
+
+    func listen() {
+        unlink(path)
+        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        Glibc.listen(listener, 8)
+    }
+
+    /// Closes the listener and removes the socket: the desktop went away.
+    func stop() {
+        if listener >= 0 { close(listener) }
+        listener = -1
+        unlink(path)
+    }
+
+    /// The next connection, waiting at most a second for it.
+    func accept() -> Peer? {
+        var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 1_000) == 1 else { return nil }
+        let fd = Glibc.accept(listener, nil, nil)
+        return fd >= 0 ? Peer(fd: fd) : nil
+    }
+}
+
+/// One accepted connection.
+final class Peer {
+    let fd: Int32
+    init(fd: Int32) { self.fd = fd }
+    deinit { close(fd) }
+
+    func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    /// Reads what the client sent, waiting up to a second for the first byte.
+    func receive(atLeast count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count < count {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 1_000) == 1 else { break }
+            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard got > 0 else { break }
+            bytes += buffer[0..<got]
+        }
+        return bytes
+    }
+
+    func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
+}
+
+/// A provider in its own event loop, collecting its reports.
+final class ProviderRig {
+    let loop = EventLoop()
+    let provider: FocusProvider
+    var reports: [FocusReport] = []
+
+    init(_ provider: FocusProvider) {
+        self.provider = provider
+        provider.onReport = { [unowned self] in reports.append($0) }
+        loop.add(provider)
+        provider.start()
+    }
+
+    /// Runs the loop until `count` reports in all, or two seconds pass.
+    @discardableResult
+    func run(untilReports count: Int) -> [FocusReport] {
+        let deadline = PollScheduler.now() + .seconds(2)
+        while reports.count < count && PollScheduler.now() < deadline {
+            loop.run(until: min(deadline, PollScheduler.now() + .milliseconds(20)))
+        }
+        return reports
+    }
+}
