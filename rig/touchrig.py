@@ -194,15 +194,27 @@ def main():
     wait_ready(args.ready_count if args.ready_count is not None else len(devices) - len(late))
     fds = {}
     start = time.monotonic()
+    # A recording's frames are stamped with the recording's own spacing from its first
+    # frame, not with the moment each is written: on a loaded machine the writes bunch
+    # up, and gestures judged by speed would be judged on the rig's lag.
+    recording_base = None
     for step in steps:
         kind, at, device = step[0], step[1], step[2]
         delay = start + at / 1000 - time.monotonic()
         if delay > 0:
             time.sleep(delay)
+        recorded = len(step) > 4 and step[4] == "recorded"
+        if not recorded:
+            recording_base = None
         if kind == "frame":
             if device.node not in fds:
                 fds[device.node] = testbed.get_dev_fd(device.node)
-            stamp = write_frame(fds[device.node], step[3])
+            if recorded and recording_base is not None:
+                stamp = write_frame(fds[device.node], step[3], stamp=recording_base + round(at * 1000))
+            else:
+                stamp = write_frame(fds[device.node], step[3])
+                if recorded:
+                    recording_base = stamp - round(at * 1000)
             spare = spare_masters.get(device.node)
             if spare and os.path.exists(spare[2]):
                 # The second reader gets the very same bytes, stamp included.

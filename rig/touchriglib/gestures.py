@@ -123,7 +123,8 @@ def compile_script(lines, devices, fingers):
             elif verb == "replay":
                 device, frames = from_evemu(words[1])
                 for at, events in frames:
-                    steps.append(("frame", now + at, by_key["recording"], events))
+                    # Marked as recorded: stamped with the recording's own spacing.
+                    steps.append(("frame", now + at, by_key["recording"], events, "recorded"))
                 now += frames[-1][0] if frames else 0
             elif verb == "click":
                 # A physical click on a clickpad: fingers rest, the pad is pressed, released, lifted.
