@@ -53,11 +53,13 @@ let package = Package(
         // touchgest's recording format: the streaming reader that validates every line, the
         // writer, and the replay on virtual time.
         .target(name: "Recordings", dependencies: ["TouchGestures", "LibinputInput", "PollLoop"]),
-        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchGestures", "LibinputInput", "CommandRunner", "FuzzRecording", "TestSupport"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchGestures", "LibinputInput", "CommandRunner", "TestSupport"]),
         // libFuzzer targets (scripts/fuzz NAME); a normal build replays their corpus and regressions.
+        // What every fuzz target shares: libFuzzer's entry point and driver, the regression run.
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(
             name: "FuzzRecording",
-            dependencies: ["Recordings", "Rulebook", "TouchGestures"],
+            dependencies: ["FuzzSupport", "Recordings", "Rulebook", "TouchGestures"],
             path: "Fuzz/Recording",
             exclude: ["corpus", "regressions"]
         ),
@@ -71,12 +73,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules"]),
+        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules", "FuzzRecording"]),
         // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
         .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner", "TestSupport"], exclude: ["Fixtures"]),
         // libFuzzer targets (scripts/fuzz NAME); a normal build runs their corpus and regressions.
-        .executableTarget(name: "FuzzTOML", dependencies: ["TOML"], path: "Fuzz/TOML", exclude: ["corpus", "regressions"]),
-        .executableTarget(name: "FuzzRules", dependencies: ["Rulebook", "TouchGestures"], path: "Fuzz/Rules",
+        .executableTarget(name: "FuzzTOML", dependencies: ["FuzzSupport", "TOML"], path: "Fuzz/TOML", exclude: ["corpus", "regressions"]),
+        .executableTarget(name: "FuzzRules", dependencies: ["FuzzSupport", "Rulebook", "TouchGestures"], path: "Fuzz/Rules",
                           exclude: ["corpus", "regressions"]),
         // Measures the engine's cost per frame; run it in release mode (see README).
         .executableTarget(

@@ -7,6 +7,7 @@
 // LLVMFuzzerTestOneInput. In a normal build, main runs every file of Fuzz/Recording/corpus
 // and Fuzz/Recording/regressions through the same function, so each input that once
 // crashed it is checked in every test run.
+import FuzzSupport
 import Glibc
 import Recordings
 import Rulebook
@@ -94,88 +95,8 @@ func replay(_ bytes: [UInt8]) -> String? {
     }
 }
 
-#if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    replay(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-    return 0
-}
-
-// SwiftPM links an executable target with `main` aliased to `<Target>_main`, so
-// libFuzzer's own main is never linked in; this one starts libFuzzer's driver instead.
-@_extern(c, "LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
-@_cdecl("FuzzRecording_main")
-public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzzTestOneInput)
-}
-#else
-@main
-struct FuzzRecordingMain {
-    /// Replays every file in the corpus and regressions folders; exits 1 if a folder
-    /// is missing or empty (a misplaced checkout must not pass for a clean run).
+@main struct FuzzRecordingMain {
     static func main() {
-        let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : folderOfThisFile()
-        var total = 0
-        for folder in ["corpus", "regressions"] {
-            let files = names(in: "\(root)/\(folder)")
-            for name in files {
-                guard let bytes = contents(of: "\(root)/\(folder)/\(name)") else {
-                    print("FuzzRecording: cannot read \(root)/\(folder)/\(name)")
-                    exit(1)
-                }
-                let outcome = replay(bytes)
-                print("\(folder)/\(name): \(outcome.map { $0.escapingControls } ?? "replayed")")
-                total += 1
-            }
-        }
-        guard total > 0 else {
-            print("FuzzRecording: no inputs in \(root)/corpus or \(root)/regressions")
-            exit(1)
-        }
-        print("FuzzRecording: \(total) inputs, no crash")
-    }
-
-    static func folderOfThisFile() -> String {
-        String(#filePath[..<#filePath.lastIndex(of: "/")!])
-    }
-
-    static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    static func contents(of path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
-        return bytes
+        FuzzTarget.run("FuzzRecording", folder: FuzzTarget.folder(of: #filePath)) { replay($0) }
     }
 }
-
-extension String {
-    /// Error texts quote the input, which can hold anything: keep the log readable.
-    var escapingControls: String {
-        String(unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : Character($0) })
-    }
-}
-#endif
