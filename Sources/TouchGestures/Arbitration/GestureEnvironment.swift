@@ -164,14 +164,16 @@ public final class GestureEnvironment {
         let gesture = event.gesture
         let carried = gesture.isBegin && isBetweenGestures ? startGesture() : []
         if gesture.isBegin { activeTouchpadGesture = gesture.kind }
+        // Every recognizer takes up a beginning gesture before any is given it, as touches
+        // are bound before they are delivered: otherwise one that decides at once (a tap)
+        // would not yet see those it must wait for, and names would change outcomes.
+        var following: [GestureRecognizer] = []
         for recognizer in recognizers {
-            if gesture.isBegin {
-                guard beginTouchpadGesture(recognizer, event) else { continue }
-            } else if recognizer.touchpadFingers == 0 {
-                continue
+            if gesture.isBegin ? beginTouchpadGesture(recognizer, event) : recognizer.touchpadFingers > 0 {
+                following.append(recognizer)
             }
-            deliverTouchpad(event, to: recognizer)
         }
+        for recognizer in following { deliverTouchpad(event, to: recognizer) }
         // A recognizer of the last gesture that won with this event (a double tap's second
         // tap) has it: nothing starts over. Otherwise those that gave up start over on it.
         let consumed = carried.contains { recognizer in

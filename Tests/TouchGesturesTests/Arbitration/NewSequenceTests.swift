@@ -98,3 +98,21 @@ import Testing
         #expect(fingers == [3])
     }
 }
+
+/// Names order delivery, never outcomes: a touchpad tap is taken up by every recognizer
+/// before any decides on it.
+@Suite struct TouchpadDeliveryOrderTests {
+    @Test(arguments: [("a", "b"), ("b", "a")])
+    func aTouchpadSingleTapWaitsForTheDoubleTapWhateverTheirNames(single singleName: String, double doubleName: String) {
+        let rig = Rig()
+        let single = rig.add(TapGestureRecognizer(), singleName)
+        single.numberOfTouchesRequired = 2
+        let double = rig.add(TapGestureRecognizer(), doubleName)
+        double.numberOfTouchesRequired = 2
+        double.numberOfTapsRequired = 2
+        try! single.require(toFail: double)
+        rig.run([.pad(.tap(fingers: 2), t: 0)])
+        rig.settle()
+        #expect(rig.log.filter { $0.contains("action") } == ["480 action \(singleName) recognized"])
+    }
+}
