@@ -98,7 +98,7 @@ public struct GestureDecision: Sendable, Equatable {
             lines.append("on-end = \"\(notify)\"")
         case .pan, .pinch, .rotation:
             if let direction {
-                lines.append("on-end = '[ \"$TOUCHGEST_DIRECTION\" = \(direction) ] && \(notify)'")
+                lines.append("on-end = \"[ \\\"$TOUCHGEST_DIRECTION\\\" = \(direction) ] && \(notify)\"")
             } else {
                 lines.append("on-end = \"\(notify)\"")
             }
@@ -110,6 +110,6 @@ public struct GestureDecision: Sendable, Equatable {
     var snippetName: String {
         let words = name.split(separator: ",").first.map(String.init) ?? gesture.rawValue
         let base = words.replacing(" from ", with: " ").replacing(" ", with: "-")
-        return "\(base)-\(fingers)"
+        return (device == .touchscreen ? "screen-" : "") + "\(base)-\(fingers)"
     }
 }

@@ -139,7 +139,7 @@ final class DebugPrinter: SessionObserver {
         if catalogue {
             guard GestureCatalogue.names(decision) else { return }
             emit(paint(32, "\(decision.name) (\(decision.device.rawValue))"))
-            if shownSnippets.insert(decision.snippet[0]).inserted {
+            if shownSnippets.insert(decision.snippet.joined(separator: "\n")).inserted {
                 for line in decision.snippet { emit(paint(2, "  \(line)")) }
             }
         } else if !verbose, let rule = rules[record.recognizer]?.rule, command(of: rule, at: decision.moment) == nil {
