@@ -7,10 +7,13 @@ import TouchGestures
 struct DebugCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "debug",
-        abstract: "Show devices, touches, touchpad gestures and every recognizer transition, live.",
+        abstract: "Show devices and the gestures the rules recognize, live.",
         discussion: """
-            Each recognizer is named after its rule. Lines read RULE FROM -> TO (CAUSE); when a
-            rule would run its command, the next line says so. Commands run only with --run.
+            Each line names a rule, what it decided and the gesture's values; a decision that
+            runs a command shows the command. Commands run only with --run. With -v, every
+            input event and every recognizer transition: RULE FROM -> TO (CAUSE).
+            Without a rule file, debug recognizes a built-in catalogue of every gesture and
+            names each one ("swipe left, 3 fingers") with the rule that binds it.
             """
     )
 
@@ -20,6 +23,8 @@ struct DebugCommand: ParsableCommand {
 
     @Flag(help: "One JSON object per line instead of text.")
     var json = false
+
+    @OptionGroup var output: OutputOptions
 
     @Flag(name: .customLong("run"), help: "Run the rules' commands, as touchgest run would.")
     var runCommands = false
@@ -32,10 +37,12 @@ struct DebugCommand: ParsableCommand {
 
     func run() throws {
         var book: Rulebook?
-        if rules.rules == nil && access(rules.path, F_OK) != 0 {
-            // Nothing to recognize yet: still show devices and input, which is what a
-            // user setting touchgest up wants to see first.
-            printError("touchgest: no rule file at \(rules.path); showing input only (see touchgest-rules(5))")
+        let catalogue = rules.rules == nil && access(rules.path, F_OK) != 0
+        if catalogue {
+            // Nothing bound yet: name every gesture the user makes, with the rule that
+            // would bind it, which is what a user setting touchgest up wants to see first.
+            printError("touchgest: no rule file at \(rules.path); naming every gesture with its rule (touchgest init writes a starter file); runs nothing")
+            book = GestureCatalogue.rulebook()
         } else {
             do {
                 book = try Rulebook.load(path: rules.path, requireSafePermissions: runCommands)
@@ -44,9 +51,12 @@ struct DebugCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let printer = DebugPrinter(json: json)
-        let session = try Session.open(input, book: book, runCommands: runCommands, observer: printer)
-        if let book { session.load(book) }
+        let printer = DebugPrinter(json: json, verbose: output.verbose, catalogue: catalogue)
+        let session = try Session.open(input, book: catalogue ? nil : book, runCommands: runCommands && !catalogue, observer: printer)
+        if let book {
+            session.load(book)
+            if let compiled = session.compiled { printer.use(compiled) }
+        }
         session.startFocus(focus.provider)
         session.runUntilSignalled()
     }

@@ -9,13 +9,31 @@ final class DebugPrinter: SessionObserver {
     /// Replays prefix each line with the virtual time, in seconds from the recording's start.
     let clock: (() -> Timestamp)?
     let showInput: Bool
+    /// Every transition and (in debug) every input event, as `-v` asks; otherwise text
+    /// shows only devices and decisions: what began, was recognized, stepped, ended or
+    /// was cancelled, with its values. JSON is always complete.
+    let verbose: Bool
+    /// The rules are the built-in catalogue: name each gesture and show its rule once.
+    let catalogue: Bool
     /// Colour only on a terminal, and never when NO_COLOR is set (no-color.org).
     let colour = isatty(1) == 1 && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
+    /// Each rule and its recognizer by rule name, to describe decisions.
+    private var rules: [String: (rule: Rule, recognizer: GestureRecognizer)] = [:]
+    /// Catalogue gestures whose rule has been shown.
+    private var shownSnippets: Set<String> = []
 
-    init(json: Bool, clock: (() -> Timestamp)? = nil, showInput: Bool = true) {
+    init(json: Bool, clock: (() -> Timestamp)? = nil, showInput: Bool = true, verbose: Bool = true, catalogue: Bool = false) {
         self.json = json
         self.clock = clock
         self.showInput = showInput
+        self.verbose = verbose
+        self.catalogue = catalogue
+    }
+
+    /// Tells the printer the rules in force, whose decisions it describes.
+    func use(_ compiled: CompiledRulebook) {
+        rules = Dictionary(zip(compiled.rulebook.rules.map(\.name), zip(compiled.rulebook.rules, compiled.recognizers).map { ($0, $1) }),
+                           uniquingKeysWith: { first, _ in first })
     }
 
     /// `text` with its control characters escaped, wrapped in an ANSI colour when colour
@@ -39,7 +57,7 @@ final class DebugPrinter: SessionObserver {
     }
 
     func adapter(_ event: AdapterEvent) {
-        if case .input = event, !showInput { return }
+        if case .input = event, !showInput || !(verbose || json) { return }
         switch event {
         case let .deviceAdded(device):
             if json {
@@ -101,6 +119,7 @@ final class DebugPrinter: SessionObserver {
     }
 
     func transition(_ record: TransitionRecord) {
+        let decision = self.decision(record)
         if json {
             var line = JSONLine("transition")
             line.add("recognizer", record.recognizer)
@@ -109,13 +128,41 @@ final class DebugPrinter: SessionObserver {
             line.add("cause", record.cause.description)
             line.add("time", Int(record.timestamp.microseconds))
             emit(line.text)
-        } else {
+            if let decision { emit(decisionJSON(decision, rule: record.recognizer, time: record.timestamp)) }
+            return
+        }
+        if verbose {
             let decided = record.to == .began || record.to == .ended
             emit(decided ? paint(32, record.description) : record.description.escapingControlCharacters)
+        }
+        guard let decision else { return }
+        if catalogue {
+            guard GestureCatalogue.names(decision) else { return }
+            emit(paint(32, "\(decision.name) (\(decision.device.rawValue))"))
+            if shownSnippets.insert(decision.snippet.joined(separator: "\n")).inserted {
+                for line in decision.snippet { emit(paint(2, "  \(line)")) }
+            }
+        } else if !verbose, let rule = rules[record.recognizer]?.rule, command(of: rule, at: decision.moment) == nil {
+            // A decision that runs a command is told by the command's line.
+            emit(paint(32, "\(record.recognizer) \(decision.moment.rawValue): \(decision.summary)"))
         }
     }
 
     func command(_ request: CommandRequest, running: Bool) {
+        if catalogue { return }
+        if !json && !verbose {
+            var moment = "\(request.phase.rawValue)"
+            var summary = ""
+            if let (rule, recognizer) = rules[request.rule] {
+                let decision = GestureDecision(rule: rule, recognizer: recognizer, moment: Self.moment(of: request.phase, rule),
+                                               stepDirection: request.phase == .step ? request.environment["TOUCHGEST_DIRECTION"] : nil)
+                summary = ": " + decision.summary
+                moment = decision.moment.rawValue
+            }
+            if request.phase == .step, let step = request.environment["TOUCHGEST_STEP"] { moment += " \(step)" }
+            emit(paint(33, "\(request.rule) \(moment)\(summary) -> \(running ? "runs" : "would run"): \(request.command)"))
+            return
+        }
         if json {
             var line = JSONLine("command")
             line.add("rule", request.rule)
@@ -129,6 +176,57 @@ final class DebugPrinter: SessionObserver {
             if let direction = request.environment["TOUCHGEST_DIRECTION"] { what.append(direction) }
             emit(paint(33, "  \(running ? "runs" : "would run") [\(what.joined(separator: " "))]: \(request.command)"))
         }
+    }
+
+    /// The decision a transition reports, nil for one that decides nothing (to possible,
+    /// changed or failed) or of a recognizer that is no rule's.
+    private func decision(_ record: TransitionRecord) -> GestureDecision? {
+        guard let (rule, recognizer) = rules[record.recognizer] else { return nil }
+        let moment: GestureDecision.Moment
+        switch record.to {
+        case .began: moment = .began
+        case .ended: moment = record.isDiscrete ? .recognized : .ended
+        case .cancelled: moment = .cancelled
+        case .possible, .changed, .failed: return nil
+        }
+        return GestureDecision(rule: rule, recognizer: recognizer, moment: moment)
+    }
+
+    /// The command `rule` runs at `moment`, if any (as RuleTrigger runs them).
+    private func command(of rule: Rule, at moment: GestureDecision.Moment) -> String? {
+        switch moment {
+        case .recognized: rule.commands[.recognized]
+        case .began: rule.commands[.recognized] ?? rule.commands[.begin]
+        case .step: rule.commands[.step]
+        case .ended: rule.commands[.end]
+        case .cancelled: rule.commands[.cancel]
+        }
+    }
+
+    private static func moment(of phase: RulePhase, _ rule: Rule) -> GestureDecision.Moment {
+        switch phase {
+        case .recognized: rule.gesture.isContinuous ? .began : .recognized
+        case .begin: .began
+        case .step: .step
+        case .end: .ended
+        case .cancel: .cancelled
+        }
+    }
+
+    private func decisionJSON(_ decision: GestureDecision, rule: String, time: Timestamp) -> String {
+        var line = JSONLine("decision")
+        line.add("rule", rule)
+        line.add("moment", decision.moment.rawValue)
+        line.add("gesture", decision.gesture.rawValue)
+        line.add("device", decision.device.rawValue)
+        line.add("fingers", decision.fingers)
+        if let direction = decision.direction { line.add("direction", direction) }
+        if let edge = decision.edge { line.add("edge", edge) }
+        line.add("name", decision.name)
+        line.add("values", decision.values)
+        if catalogue && GestureCatalogue.names(decision) { line.add("rule-snippet", decision.snippet) }
+        line.add("time", Int(time.microseconds))
+        return line.text
     }
 
     /// UIKit's name for a touch phase.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandRunner
+import Glibc
 import Recordings
 import Rulebook
 import TouchGestures
@@ -9,7 +10,9 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recording through the rules on virtual time and show what fires.",
         discussion: """
-            Needs no touch device. The same file and rules give the same output every time:
+            Each line names a rule, what it decided and the gesture's values; a decision that
+            runs a command shows the command. With -v, every recognizer transition:
+            RULE FROM -> TO (CAUSE). Needs no touch device. The same file and rules give the same output every time:
             attach a recording to a bug report, or tune thresholds. Commands run only with --run.
             Events are replayed as they are read; a bad line stops the replay with an error
             naming it, after what came before it.
@@ -27,6 +30,8 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Show the input events too, not only recognizer transitions and commands.")
     var input = false
 
+    @OptionGroup var output: OutputOptions
+
     @Flag(name: .customLong("run"), help: "Run the rules' commands.")
     var runCommands = false
 
@@ -38,8 +43,12 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let book: Rulebook
+        let catalogue = rules.rules == nil && access(rules.path, F_OK) != 0 && !runCommands
         do {
-            book = try Rulebook.load(path: rules.path, requireSafePermissions: runCommands)
+            if catalogue {
+                printError("touchgest: no rule file at \(rules.path); naming every gesture with its rule (touchgest init writes a starter file)")
+            }
+            book = catalogue ? GestureCatalogue.rulebook() : try Rulebook.load(path: rules.path, requireSafePermissions: runCommands)
         } catch {
             for diagnostic in error.diagnostics { printError(diagnostic.description) }
             throw ExitCode(1)
@@ -54,11 +63,13 @@ struct ReplayCommand: ParsableCommand {
         }
         let scheduler = ManualScheduler()
         let environment = GestureEnvironment(scheduler: scheduler)
-        let printer = DebugPrinter(json: json, clock: { scheduler.now }, showInput: input)
+        let printer = DebugPrinter(json: json, clock: { scheduler.now }, showInput: input, verbose: output.verbose || input,
+                                  catalogue: catalogue)
         let runner = runCommands ? CommandRunner() : nil
         let sink = ReplaySink(printer: printer, runner: runner)
         let compiled = CompiledRulebook(book, sink: sink) { reader.device($0)?.name }
         compiled.attach(to: environment)
+        printer.use(compiled)
         environment.transitionObserver = { printer.transition($0) }
         do {
             try RecordingReplay.run(reader, scheduler: scheduler, environment: environment) { printer.adapter($0) }

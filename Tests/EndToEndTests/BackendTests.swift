@@ -52,11 +52,14 @@ import Testing
         #expect(readText("\(run.folder)/out") == "tapped\n")
     }
 
-    @Test func debugWithoutARuleFileStillShowsDevicesAndInput() {
+    @Test func debugWithoutARuleFileStillShowsDevicesAndInputAndNamesTheGesture() {
         let run = rig(devices: ["touchpad"], rules: "", script: "device touchpad\ntap 2 at 50,35\nwait 300ms\n",
-                      passRules: false) { $0.lines.contains("touchpad tap 2f") }
+                      passRules: false) { $0.lines.contains("touchpad tap 2f") && $0.lines.contains("tap, 2 fingers (touchpad)") }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.contains("touchpad tap 2f"))
-        #expect(run.decisions.isEmpty)
+        // Only the built-in catalogue's rules decide, and nothing runs.
+        #expect(run.decisions.allSatisfy { $0.hasPrefix("touchpad-") }, "\(run.decisions)")
+        #expect(run.lines.contains("tap, 2 fingers (touchpad)"))
+        #expect(run.commands.isEmpty)
     }
 }

@@ -53,7 +53,7 @@ import Testing
         var status = stat()
         #expect(stat("\(recorded.folder)/input.tgrec", &status) == 0)
         #expect(status.st_mode & 0o777 == 0o600, "a recording can reveal typing: only its owner may read it")
-        let replay = touchgestOutput("replay \(recorded.folder)/input.tgrec --rules \(recorded.folder)/rules.toml")
+        let replay = touchgestOutput("replay \(recorded.folder)/input.tgrec --rules \(recorded.folder)/rules.toml -v")
         let decisions = replay.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ").dropFirst()
             guard words.count >= 4, words[words.startIndex + 2] == "->",

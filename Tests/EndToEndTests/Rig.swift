@@ -71,6 +71,8 @@ func rig(devices: [String], rules: String, script: String, arguments: String = "
 
 private func rigOnce(devices: [String], rules: String, script: String, arguments: String, extra: String,
                      files: [String: String], passRules: Bool, wrapper: String) -> RigRun {
+    // The helpers above read debug's every-transition view (-v); JSON is complete anyway.
+    let arguments = arguments == "debug" || arguments.hasPrefix("debug ") ? "debug -v" + arguments.dropFirst(5) : arguments
     let folder = temporaryFolder()
     chmod(folder, 0o700)
     func local(_ text: String) -> String { text.replacing("$FOLDER", with: folder) }

@@ -21,7 +21,7 @@ func mentionsWord(_ text: String, _ word: String) -> Bool {
     static let examples = listFolder("\(packageRoot)/examples").filter { $0.hasSuffix(".toml") }
 
     @Test func thereAreExamplesForEachDesktop() {
-        for desktop in ["sway", "hyprland", "gnome", "kde", "x11", "rules"] {
+        for desktop in ["sway", "hyprland", "niri", "gnome", "kde", "x11", "rules"] {
             #expect(Self.examples.contains("\(desktop).toml"))
         }
     }

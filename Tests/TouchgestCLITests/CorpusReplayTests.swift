@@ -29,7 +29,7 @@ import Testing
         let folder = temporaryFolder()
         writeText("\(folder)/corpus.tgrec", RecordingText.recording(Self.chosen))
         writeText("\(folder)/corpus.toml", CorpusRules.text)
-        let result = touchgest("replay \(folder)/corpus.tgrec --rules \(folder)/corpus.toml")
+        let result = touchgest("replay \(folder)/corpus.tgrec --rules \(folder)/corpus.toml -v")
         #expect(result.status == 0, "\(result.stderr)")
         let run = try CorpusRun()
         let expected = Self.chosen.flatMap { sample in run.requests(for: sample).map { "\($0.rule) \($0.phase.rawValue)" } }
@@ -41,7 +41,7 @@ import Testing
         let folder = temporaryFolder()
         writeText("\(folder)/swipe.tgrec", RecordingText.recording([Self.chosen[0]]))
         writeText("\(folder)/corpus.toml", CorpusRules.text)
-        let result = touchgest("replay \(folder)/swipe.tgrec --rules \(folder)/corpus.toml")
+        let result = touchgest("replay \(folder)/swipe.tgrec --rules \(folder)/corpus.toml -v")
         #expect(Self.fired(result.stdout) == ["tp3-left recognized"])
     }
 }

@@ -69,7 +69,7 @@ import Testing
     @Test func replayRunsCommandsAsRootWithAllowRoot() {
         let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --run --allow-root --rules \(rules())", prefix: Self.asRoot)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("runs [screen-tap recognized]: echo ran"))
+        #expect(result.stdout.contains("screen-tap recognized: tap, 1 finger -> runs: echo ran"))
     }
 
     @Test func debugGetsPastTheGuardWithAllowRoot() {
@@ -110,8 +110,11 @@ import Testing
         writeText("\(folder)/rules.toml", "[rule.\"screen\\u001b[2Jtap\"]\ngesture = \"tap\"\ndevice = \"touchscreen\"\ncommand = \"true\"\n")
         let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains(#"7.392s screen\x1b[2Jtap possible -> recognized (up 1)"#))
+        #expect(result.stdout.contains(#"7.392s screen\x1b[2Jtap recognized: tap, 1 finger -> would run: true"#))
         #expect(!result.stdout.unicodeScalars.contains("\u{1B}"))
+        let verbose = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml -v")
+        #expect(verbose.stdout.contains(#"7.392s screen\x1b[2Jtap possible -> recognized (up 1)"#))
+        #expect(!verbose.stdout.unicodeScalars.contains("\u{1B}"))
     }
 
     @Test func anErrorQuotingABadLineIsEscaped() {

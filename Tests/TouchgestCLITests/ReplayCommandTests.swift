@@ -1,3 +1,4 @@
+import Glibc
 import TestSupport
 import Testing
 
@@ -14,10 +15,11 @@ import Testing
 
     @Test func theTourTriggersEachRuleAsRecorded() {
         let result = touchgest(Self.tour)
-        let commands = result.stdout.split(separator: "\n").compactMap { line -> String? in
+        let commands = touchgest(Self.tour + " -v").stdout.split(separator: "\n").compactMap { line -> String? in
             guard let open = line.firstRange(of: "would run ["), let close = line.firstIndex(of: "]") else { return nil }
             return String(line[open.upperBound..<close])
         }
+        #expect(result.stdout.split(separator: "\n").filter { $0.contains(" -> would run: ") }.count == commands.count)
         #expect(commands == [
             "next-workspace recognized left", "previous-workspace recognized right", "overview recognized up",
             "zoom step 1 out", "zoom step 2 out", "zoom step 3 out", "zoom step -1 in",
@@ -27,6 +29,50 @@ import Testing
             // The edge pan's end carries its net direction: inward from the left edge.
             "screen-tap recognized", "from-left-edge end right",
         ])
+    }
+
+    @Test func theDefaultViewShowsDecisionsWithTheirValuesOnOneScreen() {
+        let lines = touchgest(Self.tour).stdout.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst()) }
+        #expect(lines.count <= 25)
+        #expect(lines.contains("next-workspace recognized: swipe left, 3 fingers -> would run: echo next workspace"))
+        #expect(lines.contains("zoom ended: pinch out, 2 fingers, scale 2.59"))
+        #expect(lines.contains("zoom step -1: pinch in, 2 fingers, scale 0.49 -> would run: echo zoom $TOUCHGEST_DIRECTION"))
+        #expect(lines.contains("hold began: long-press, 3 fingers -> would run: echo holding"))
+        #expect(lines.contains("two-finger-double-tap recognized: double tap, 2 fingers -> would run: echo two-finger double tap"))
+        #expect(!lines.contains { $0.contains("-> possible") || $0.contains("-> failed") })
+    }
+
+    @Test func theReadmeShowsTheTourAsItRuns() {
+        let readme = readText("\(packageRoot)/README.md")
+        let output = touchgest(Self.tour).stdout
+        #expect(readme.contains("```\n\(output)```\n"))
+    }
+
+    @Test func withoutARuleFileTheCatalogueNamesEachGestureWithItsRule() {
+        let folder = temporaryFolder()
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec", environment: ["XDG_CONFIG_HOME": folder])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("no rule file at \(folder)/touchgest/rules.toml; naming every gesture"))
+        let names = result.stdout.split(separator: "\n").filter { !$0.contains("   ") && !$0.contains("device added") }
+            .map { String($0.drop { $0 != " " }.dropFirst()) }
+        #expect(names.first == "swipe left, 3 fingers (touchpad)")
+        #expect(names.contains("pinch out, 2 fingers (touchpad)"))
+        #expect(names.contains("pinch in, 2 fingers (touchpad)"))
+        #expect(names.contains("rotation clockwise, 2 fingers (touchpad)"))
+        #expect(names.contains("long-press, 3 fingers (touchpad)"))
+        #expect(names.contains("double tap, 2 fingers (touchpad)"))
+        #expect(names.contains("tap, 1 finger (touchscreen)"))
+        #expect(names.last == "edge-pan from left, 1 finger (touchscreen)")
+        // The rules shown under the names are rules check accepts.
+        #expect(result.stdout.contains("  [rule.swipe-left-3]\n"))
+        let snippets = result.stdout.split(separator: "\n").compactMap { line -> String? in
+            line.firstRange(of: "s   ").map { String(line[$0.upperBound...]) }
+        }
+        #expect(snippets.count > 40)
+        writeText("\(folder)/snippets.toml", snippets.joined(separator: "\n") + "\n")
+        chmod("\(folder)/snippets.toml", 0o600)
+        let check = touchgest("check \(folder)/snippets.toml")
+        #expect(check.status == 0 && check.stdout == "ok\n", "\(check.stderr)")
     }
 
     @Test func jsonIsOneObjectPerLine() {
@@ -66,7 +112,7 @@ import Testing
 
     @Test func theManualListsEverySubcommandAndOption() {
         let manual = readText("\(packageRoot)/man/touchgest.1")
-        for subcommand in ["run", "debug", "check", "record", "replay", "list-devices"] {
+        for subcommand in ["run", "debug", "check", "record", "replay", "list-devices", "init", "doctor"] {
             let help = touchgest("\(subcommand) --help").stdout
             #expect(!help.isEmpty, "\(subcommand)")
             #expect(manual.contains(subcommand), "\(subcommand)")

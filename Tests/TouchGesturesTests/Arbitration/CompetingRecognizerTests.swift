@@ -63,6 +63,33 @@ import Testing
         ])
     }
 
+    // libinput reports a hold of the tapping fingers before the tap, and stamps the tap
+    // with its landing time, earlier than the hold's end (examples/tour.tgrec).
+    @Test func aTouchpadSingleTapWaitsForTheDoubleTapAfterAHoldWhateverTheirOrder() {
+        for singleFirst in [true, false] {
+            let rig = Rig()
+            let single = TapGestureRecognizer()
+            let double = TapGestureRecognizer()
+            double.numberOfTapsRequired = 2
+            single.numberOfTouchesRequired = 2
+            double.numberOfTouchesRequired = 2
+            if singleFirst {
+                rig.add(single, "single")
+                rig.add(double, "double")
+            } else {
+                rig.add(double, "double")
+                rig.add(single, "single")
+            }
+            try! single.require(toFail: double)
+            rig.run([.pad(.holdBegin(fingers: 2), t: 40), .pad(.holdEnd(fingers: 2, cancelled: false), t: 60), .pad(.tap(fingers: 2), t: 0)])
+            rig.settle()
+            #expect(rig.log == [
+                "480 double possible -> failed",
+                "480 single possible -> recognized", "480 action single recognized",
+            ], "single first: \(singleFirst)")
+        }
+    }
+
     @Test func aQuickTouchIsATapAndTheLongPressFails() {
         let rig = Rig()
         rig.add(TapGestureRecognizer(), "tap")

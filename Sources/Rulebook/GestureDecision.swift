@@ -1,0 +1,115 @@
+import TouchGestures
+
+/// What a rule's recognizer decided, in the words of a rule file: `swipe left, 3 fingers`,
+/// `pinch out, 2 fingers`, `double tap, 2 fingers`; what `touchgest debug` and `replay`
+/// show by default, and what the built-in catalogue names.
+public struct GestureDecision: Sendable, Equatable {
+    /// The moment of the gesture a decision reports.
+    public enum Moment: String, Sendable {
+        /// A discrete gesture (tap, swipe) was recognized.
+        case recognized
+        /// A continuous gesture began, or took a step, ended or was cancelled.
+        case began, step, ended, cancelled
+    }
+
+    public var gesture: GestureKind
+    public var moment: Moment
+    /// The device the gesture came from: touchpad or touchscreen (never any).
+    public var device: DeviceKind
+    public var fingers: Int
+    /// Taps before it: a tap's count (1 or more), a long-press's taps before the press.
+    public var taps: Int
+    /// A swipe's direction, a step's, or a continuous gesture's net direction: `left`,
+    /// `out`, `clockwise`; nil before it has gone anywhere.
+    public var direction: String?
+    /// The edge an edge pan started from.
+    public var edge: String?
+    /// The gesture's measured values as text: `scale 1.72`, `rotation 45.0°`, `moved 10.2,-3.0 mm`.
+    public var values: [String]
+
+    /// The decision `recognizer`, compiled from `rule`, made on reaching its current
+    /// state at `moment`. `stepDirection` is the step's own direction (a pinch that
+    /// went out may step back in).
+    public init(rule: Rule, recognizer: GestureRecognizer, moment: Moment, stepDirection: String? = nil) {
+        gesture = rule.gesture
+        self.moment = moment
+        device = recognizer.touchType == .direct ? .touchscreen : recognizer.touchType == .indirect ? .touchpad : rule.device
+        fingers = recognizer.numberOfTouches > 0 && rule.gesture == .pan ? recognizer.numberOfTouches : rule.fingers
+        taps = rule.taps
+        direction = stepDirection ?? RuleTrigger.netDirection(of: recognizer)
+        values = []
+        switch recognizer {
+        case let swipe as SwipeGestureRecognizer:
+            direction = swipe.recognizedDirection?.description
+        case let pinch as PinchGestureRecognizer:
+            values.append("scale \(fixedDecimals(pinch.scale, 2))")
+        case let rotation as RotationGestureRecognizer:
+            values.append("rotation \(fixedDecimals(rotation.rotation * 180 / .pi, 1))°")
+        case let pan as PanGestureRecognizer:
+            let moved = pan.translation()
+            values.append("moved \(fixedDecimals(moved.x, 1)),\(fixedDecimals(moved.y, 1)) mm")
+            edge = (pan as? ScreenEdgePanGestureRecognizer)?.startEdge?.description
+        default:
+            break
+        }
+    }
+
+    /// `swipe left, 3 fingers`, `double tap, 2 fingers`, `long-press, 1 finger`,
+    /// `edge-pan from left, 1 finger`: the gesture as a rule would name it.
+    public var name: String {
+        let what: String
+        switch gesture {
+        case .tap:
+            what = taps == 1 ? "tap" : taps == 2 ? "double tap" : taps == 3 ? "triple tap" : "\(taps) taps"
+        case .longPress:
+            what = taps == 0 ? "long-press" : "long-press after \(taps) tap\(taps == 1 ? "" : "s")"
+        case .edgePan:
+            what = "edge-pan" + (edge.map { " from \($0)" } ?? "")
+        case .swipe, .pan, .pinch, .rotation:
+            what = gesture.rawValue + (direction.map { " \($0)" } ?? "")
+        }
+        return "\(what), \(fingers) finger\(fingers == 1 ? "" : "s")"
+    }
+
+    /// The name, then its values: `pinch out, 2 fingers, scale 1.72`.
+    public var summary: String {
+        ([name] + values).joined(separator: ", ")
+    }
+
+    /// The rule that fires for this gesture and no other, as rule-file lines ready to
+    /// paste; its command shows a desktop notification. A pinch or rotation rule fires
+    /// whichever way the fingers go, so its command tests `TOUCHGEST_DIRECTION`.
+    public var snippet: [String] {
+        var lines = ["[rule.\(snippetName)]", "gesture = \"\(gesture.rawValue)\"", "device = \"\(device.rawValue)\""]
+        if !(gesture == .edgePan && fingers == 1) { lines.append("fingers = \(fingers)") }
+        let notify = "notify-send '\(name)'"
+        switch gesture {
+        case .tap:
+            if taps != 1 { lines.append("taps = \(taps)") }
+            lines.append("command = \"\(notify)\"")
+        case .longPress:
+            if taps != 0 { lines.append("taps = \(taps)") }
+            lines.append("on-begin = \"\(notify)\"")
+        case .swipe:
+            if let direction { lines.append("direction = \"\(direction)\"") }
+            lines.append("command = \"\(notify)\"")
+        case .edgePan:
+            if let edge { lines.append("edges = \"\(edge)\"") }
+            lines.append("on-end = \"\(notify)\"")
+        case .pan, .pinch, .rotation:
+            if let direction {
+                lines.append("on-end = \"[ \\\"$TOUCHGEST_DIRECTION\\\" = \(direction) ] && \(notify)\"")
+            } else {
+                lines.append("on-end = \"\(notify)\"")
+            }
+        }
+        return lines
+    }
+
+    /// `swipe-left-3`, `double-tap-2`, `edge-pan-left-1`: a rule name for the snippet.
+    var snippetName: String {
+        let words = name.split(separator: ",").first.map(String.init) ?? gesture.rawValue
+        let base = words.replacing(" from ", with: " ").replacing(" ", with: "-")
+        return (device == .touchscreen ? "screen-" : "") + "\(base)-\(fingers)"
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Glibc
+import LibinputInput
+import Rulebook
+import TouchGestures
+
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the set-up and say how to fix what is wrong.",
+        discussion: """
+            Checks whether you can read the input devices (the 'input' group, or a uaccess \
+            udev rule) and what that means, which touch devices touchgest sees, whether the \
+            rule file is valid, whether the user service runs, and whether your desktop's own \
+            gestures would fire together with the ones your rules bind. Each finding says how \
+            to fix it. Exits 1 when something stops touchgest from working.
+            """
+    )
+
+    @OptionGroup var rules: RulesOptions
+    @OptionGroup var input: InputOptions
+
+    func run() throws {
+        var doctor = Doctor()
+        let book = doctor.checkRules(rules.path)
+        let context = doctor.checkDevices(input)
+        doctor.checkAccess(nodes: context.nodes, problems: context.problems)
+        doctor.checkService()
+        if let book { doctor.checkDesktop(book) }
+        for finding in doctor.findings {
+            emit("\(finding.level.rawValue.padding(5)) \(finding.topic): \(finding.text)")
+            if let fix = finding.fix { emit("      fix: \(fix)") }
+        }
+        if doctor.findings.contains(where: { $0.level == .error }) { throw ExitCode(1) }
+    }
+}
+
+extension String {
+    /// The text, with spaces after it up to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

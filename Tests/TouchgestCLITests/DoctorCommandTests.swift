@@ -1,0 +1,129 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// `touchgest doctor`, each finding in an environment made to create it: a fake HOME,
+/// and a PATH holding only stub `systemctl` and `gsettings` scripts (or neither).
+@Suite struct DoctorCommandTests {
+    /// A fake home with `rules` (if any) as its rule file, and stubs printing the given text.
+    static func home(rules: String?, systemctl: String? = nil, gsettings: String? = nil) -> String {
+        let home = temporaryFolder()
+        chmod(home, 0o700)
+        mkdir("\(home)/bin", 0o700)
+        if let rules {
+            mkdir("\(home)/.config", 0o700)
+            mkdir("\(home)/.config/touchgest", 0o700)
+            writeText("\(home)/.config/touchgest/rules.toml", rules)
+            chmod("\(home)/.config/touchgest/rules.toml", 0o600)
+        }
+        for (name, body) in [("systemctl", systemctl), ("gsettings", gsettings)] {
+            guard let body else { continue }
+            writeText("\(home)/bin/\(name)", "#!/bin/sh\n\(body)\n")
+            chmod("\(home)/bin/\(name)", 0o755)
+        }
+        return home
+    }
+
+    static func doctor(_ home: String, _ variables: String = "", _ arguments: String = "--device /dev/null") -> Result {
+        touchgest("doctor \(arguments)", prefix: "env -i HOME=\(home) PATH=\(home)/bin \(variables) ")
+    }
+
+    static let activeService = """
+        case "$*" in "--user is-active touchgest.service") echo active;; *) exit 1;; esac
+        """
+    static let stoppedService = """
+        case "$*" in "--user is-active touchgest.service") echo inactive; exit 3;; "--user cat touchgest.service") exit 0;; *) exit 1;; esac
+        """
+    static let swipes = """
+        [rule.workspace-next]
+        gesture = "swipe"
+        device = "touchpad"
+        fingers = 3
+        direction = "left"
+        command = "true"
+
+        [rule.overview]
+        gesture = "swipe"
+        device = "touchpad"
+        fingers = 4
+        direction = "up"
+        command = "true"
+
+        """
+
+    func lines(_ result: Result) -> [String] { result.stdout.split(separator: "\n").map(String.init) }
+
+    @Test func noRuleFileSaysToRunInit() {
+        let result = Self.doctor(Self.home(rules: nil, systemctl: Self.activeService))
+        let lines = lines(result)
+        let index = lines.firstIndex { $0.hasPrefix("warn  rules: no rule file at ") }
+        #expect(index != nil, "\(result.stdout)")
+        if let index { #expect(lines[index + 1] == "      fix: touchgest init   (writes a starter file for your desktop)") }
+    }
+
+    @Test func aBrokenRuleFileIsAnErrorWithItsPlace() {
+        let home = Self.home(rules: "[rule.x]\ngesture = \"swipe\"\nfingers = 3\ndirection = \"lefft\"\ncommand = \"true\"\n", systemctl: Self.activeService)
+        let result = Self.doctor(home)
+        #expect(result.status == 1)
+        #expect(lines(result).contains { $0.hasPrefix("error rules: \(home)/.config/touchgest/rules.toml:4:13: error: unknown direction 'lefft'") }, "\(result.stdout)")
+        #expect(lines(result).contains("      fix: edit the file, then touchgest check"))
+    }
+
+    @Test func aValidRuleFileIsCounted() {
+        let home = Self.home(rules: Self.swipes, systemctl: Self.activeService)
+        #expect(lines(Self.doctor(home)).contains("ok    rules: \(home)/.config/touchgest/rules.toml is valid: 2 rules"))
+    }
+
+    @Test func theServiceRunningStoppedOrUnknowable() {
+        let running = lines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService)))
+        #expect(running.contains("ok    service: touchgest.service is running; see its log with: journalctl --user -u touchgest"))
+        let stopped = lines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.stoppedService)))
+        let index = stopped.firstIndex(of: "warn  service: touchgest.service is not running")
+        #expect(index != nil, "\(stopped)")
+        if let index { #expect(stopped[index + 1] == "      fix: systemctl --user enable --now touchgest.service") }
+        let absent = lines(Self.doctor(Self.home(rules: Self.swipes)))
+        #expect(absent.contains { $0.hasPrefix("note  service: cannot ask systemctl --user (no systemd user session here)") }, "\(absent)")
+    }
+
+    @Test func gnomeAlsoFiresOnThreeFingerSwipesUnlessAnExtensionTurnsItsGesturesOff() {
+        let home = Self.home(rules: Self.swipes, systemctl: Self.activeService, gsettings: "echo \"@as []\"")
+        let result = lines(Self.doctor(home, "XDG_CURRENT_DESKTOP=GNOME"))
+        #expect(result.contains("warn  desktop: GNOME (XDG_CURRENT_DESKTOP=GNOME) switches workspaces and opens the overview with its own 3-finger touchpad swipes, so they fire too with rules 'workspace-next'; GNOME has no setting that turns them off"), "\(result)")
+        #expect(result.contains { $0.hasPrefix("      fix: bind other gestures (taps, holds, pinches), or install and enable the 'Disable Gestures 2021' extension") })
+        let off = Self.home(rules: Self.swipes, systemctl: Self.activeService,
+                            gsettings: "echo \"['disable-gestures-2021@verycrazydog.gmail.com']\"")
+        #expect(lines(Self.doctor(off, "XDG_CURRENT_DESKTOP=GNOME")).contains { $0.hasPrefix("ok    desktop: GNOME (XDG_CURRENT_DESKTOP=GNOME): a Disable Gestures extension is enabled") })
+        let unknowable = lines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService), "XDG_CURRENT_DESKTOP=GNOME"))
+        #expect(unknowable.contains("note  desktop: gsettings is not available here, so the extensions GNOME runs cannot be checked"))
+    }
+
+    @Test func kwinAlsoFiresOnFourFingerSwipes() {
+        let result = lines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService), "XDG_CURRENT_DESKTOP=KDE"))
+        #expect(result.contains { $0.hasPrefix("warn  desktop: KDE Plasma (XDG_CURRENT_DESKTOP=KDE): KWin switches desktops and opens the overview with its own 4-finger touchpad swipes, so they fire too with rules 'overview'") }, "\(result)")
+        let clean = Self.home(rules: "[rule.t]\ngesture = \"tap\"\nfingers = 3\ncommand = \"true\"\n", systemctl: Self.activeService)
+        #expect(lines(Self.doctor(clean, "XDG_CURRENT_DESKTOP=KDE")).contains { $0.hasPrefix("ok    desktop: KDE Plasma") })
+    }
+
+    @Test func aNodeLibinputCannotUseIsAnError() {
+        let result = Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService))
+        #expect(result.status == 1)
+        #expect(lines(result).contains("error devices: cannot open /dev/null: libinput does not take it as an input device"), "\(result.stdout)")
+    }
+
+    /// Only root can become a user without the 'input' group; as anyone else this test is
+    /// disabled (shown as skipped), never passed.
+    @Test(.enabled(if: getuid() == 0)) func aUserWhoCannotReadTheDeviceIsToldHowToGetAccess() {
+        let home = Self.home(rules: nil)
+        chmod(home, 0o755)
+        let node = "\(home)/event7"
+        writeText(node, "")
+        chmod(node, 0o600)
+        let result = touchgest("doctor --device \(node) --rules \(home)/none.toml",
+                               prefix: "env -i HOME=\(home) PATH=\(home)/bin /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups ")
+        let lines = lines(result)
+        #expect(result.status == 1)
+        let index = lines.firstIndex { $0.hasPrefix("error access: you cannot read \(node): you are not in the 'input' group and no uaccess rule gives them to you") }
+        #expect(index != nil, "\(result.stdout) \(result.stderr)")
+        if let index { #expect(lines[index + 1].hasPrefix("      fix: sudo usermod -aG input \"$USER\", then log out and in again; or install touchgest's uaccess udev rule")) }
+    }
+}
