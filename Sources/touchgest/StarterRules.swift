@@ -46,6 +46,39 @@ enum StarterRules {
             taps = 2
             command = "swaymsg floating toggle"
 
+            # Rules for one application: touchgest asks sway which window has the focus (its IPC,
+            # $SWAYSOCK) when the gesture begins. A rule naming an application goes before the
+            # general rule for the same gesture, which then does not fire.
+
+            # In browsers, a 3-finger swipe goes back and forward instead of changing workspace
+            # (wtype types keys on wlroots compositors).
+            [rule.browser-back]
+            gesture = "swipe"
+            fingers = 3
+            direction = "right"
+            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
+            command = "wtype -M alt -k Left -m alt"
+
+            [rule.browser-forward]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
+            command = "wtype -M alt -k Right -m alt"
+
+            [rule.browser-zoom]
+            gesture = "pinch"
+            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
+            step = 0.15
+            on-step = "[ \"$TOUCHGEST_DIRECTION\" = out ] && wtype -M ctrl -k plus -m ctrl || wtype -M ctrl -k minus -m ctrl"
+
+            # In terminals, a 3-finger tap pastes instead of opening the launcher.
+            [rule.terminal-paste]
+            gesture = "tap"
+            fingers = 3
+            application = ["foot", "Alacritty", "kitty", "*term*"]
+            command = "wtype -M ctrl -M shift -k v -m shift -m ctrl"
+
             """#
         case .hyprland:
             #"""
@@ -84,26 +117,48 @@ enum StarterRules {
             step = 0.25
             on-step = "[ \"$TOUCHGEST_DIRECTION\" = out ] && hyprctl keyword cursor:zoom_factor 2 || hyprctl keyword cursor:zoom_factor 1"
 
+            # Rules for one application: touchgest follows Hyprland's activewindow events (its
+            # event socket) and the window focused when the gesture begins decides. A rule naming
+            # an application goes before the general rule for the same gesture, which then does
+            # not fire.
+
+            # In browsers, a 3-finger swipe goes back and forward instead of changing workspace.
+            [rule.browser-back]
+            gesture = "swipe"
+            fingers = 3
+            direction = "right"
+            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
+            command = "wtype -M alt -k Left -m alt"
+
+            [rule.browser-forward]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
+            command = "wtype -M alt -k Right -m alt"
+
+            # A 2-finger pinch zooms the page in browsers (the 3-finger pinch above zooms the screen).
+            [rule.browser-zoom]
+            gesture = "pinch"
+            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
+            step = 0.15
+            on-step = "[ \"$TOUCHGEST_DIRECTION\" = out ] && wtype -M ctrl -k plus -m ctrl || wtype -M ctrl -k minus -m ctrl"
+
+            # In terminals, a 3-finger tap pastes.
+            [rule.terminal-paste]
+            gesture = "tap"
+            fingers = 3
+            application = ["foot", "Alacritty", "kitty", "*term*"]
+            command = "wtype -M ctrl -M shift -k v -m shift -m ctrl"
+
             """#
         case .niri:
             #"""
-            # touchgest rules for niri (its actions through `niri msg action`). See touchgest-rules(5).
-            # niri stacks workspaces vertically and scrolls columns sideways.
+            # touchgest rules for niri. See touchgest-rules(5).
+            # touchgest follows the focused window on niri's event stream ($NIRI_SOCKET).
             [settings]
             device = "touchpad"
             timeout = "5s"
-
-            [rule.workspace-down]
-            gesture = "swipe"
-            fingers = 3
-            direction = "up"
-            command = "niri msg action focus-workspace-down"
-
-            [rule.workspace-up]
-            gesture = "swipe"
-            fingers = 3
-            direction = "down"
-            command = "niri msg action focus-workspace-up"
 
             [rule.column-right]
             gesture = "swipe"
@@ -117,17 +172,40 @@ enum StarterRules {
             direction = "right"
             command = "niri msg action focus-column-left"
 
-            [rule.fullscreen]
+            [rule.overview]
             gesture = "swipe"
             fingers = 4
             direction = "up"
-            command = "niri msg action fullscreen-window"
+            command = "niri msg action toggle-overview"
 
-            [rule.close]
+            # In browsers, a 3-finger swipe goes back and forward instead of moving between columns.
+            # A rule naming an application goes before the general rule for the same gesture.
+            [rule.browser-back]
             gesture = "swipe"
-            fingers = 4
-            direction = "down"
-            command = "niri msg action close-window"
+            fingers = 3
+            direction = "right"
+            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
+            command = "wtype -M alt -k Left -m alt"
+
+            [rule.browser-forward]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
+            command = "wtype -M alt -k Right -m alt"
+
+            [rule.browser-zoom]
+            gesture = "pinch"
+            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
+            step = 0.15
+            on-step = "[ \"$TOUCHGEST_DIRECTION\" = out ] && wtype -M ctrl -k plus -m ctrl || wtype -M ctrl -k minus -m ctrl"
+
+            # In terminals, a 3-finger tap pastes.
+            [rule.terminal-paste]
+            gesture = "tap"
+            fingers = 3
+            application = ["foot", "Alacritty", "kitty", "*term*"]
+            command = "wtype -M ctrl -M shift -k v -m shift -m ctrl"
 
             """#
         case .gnome:
