@@ -41,8 +41,10 @@ let package = Package(
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Touchpad fingers read beside libinput from the same nodes: MT slots -> touches in mm.
         .target(name: "ContactInput", dependencies: ["CLibevdev", "TouchGestures", "PollLoop"]),
+        // libxcb, seen only by the X11 focus provider.
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
-        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop"]),
+        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB"]),
         .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
