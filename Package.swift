@@ -101,7 +101,7 @@ let package = Package(
         // Measures focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).
         .executableTarget(
             name: "FocusBenchmark",
-            dependencies: ["FocusProviders", "Rulebook", "TouchGestures", "PollLoop"],
+            dependencies: ["FocusProviders", "Rulebook", "TouchGestures", "PollLoop", "CXCB"],
             path: "Benchmarks/FocusBenchmark"
         ),
         // Measures event-to-action latency on the real libinput (scripts/measure).
