@@ -104,3 +104,27 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
         #expect(run.decisions.contains("next-workspace possible -> recognized"), "\(run.lines)")
     }
 }
+
+/// Protocol test of the command line with the KDE provider: `touchgest debug --focus kde`
+/// against a private dbus-daemon with a stand-in for KWin (rig/dbus-desktop.py).
+@Suite struct KDEFocusCommandLineTests {
+    @Test func debugLoadsTheKWinScriptAndShowsTheActiveWindowAndAnApplicationRuleFires() throws {
+        let bus = temporaryFolder()
+        let desktop = "\(packageRoot)/rig/dbus-desktop"
+        let address = shellOutput("'\(desktop)' bus \(bus)").split(separator: "\n").last.map(String.init) ?? ""
+        defer { _ = shellOutput("'\(desktop)' stop-bus \(bus)") }
+        _ = shellOutput("'\(desktop)' start \(bus) kwin")
+        let script = "\(packageRoot)/data/kwin/touchgest-focus.js"
+        let run = rig(devices: ["touchpad"], rules: X11FocusTests.rules, script: """
+            device touchpad
+            shell dbus-send --bus='\(address)' --print-reply --dest=org.kde.KWin /Test org.touchgest.Test.Activate string:term-a string:Konsole > /dev/null
+            await focus: term-a "Konsole"
+            \(X11FocusTests.swipe)
+            """, arguments: "run -v --allow-root --focus auto", extra: "--merge-stderr --signal TERM --ready 'device added'",
+            wrapper: "env -u SWAYSOCK -u I3SOCK -u HYPRLAND_INSTANCE_SIGNATURE -u NIRI_SOCKET WAYLAND_DISPLAY=wayland-0 XDG_CURRENT_DESKTOP=KDE "
+                + "DBUS_SESSION_BUS_ADDRESS='\(address)' TOUCHGEST_KWIN_SCRIPT='\(script)'")
+        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.lines.contains("touchgest: focus: connected to kde: KWin on the session bus at \(address), running \(script)"), "\(run.lines)")
+        #expect(readText("\(run.folder)/out").split(separator: "\n") == ["term-a-tab term-a Konsole"], "\(run.lines)")
+    }
+}

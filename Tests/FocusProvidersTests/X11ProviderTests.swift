@@ -9,9 +9,13 @@ import Testing
         // sway's own IPC beats its Xwayland's DISPLAY.
         #expect(try FocusProviders.choose(environment: ["DISPLAY": ":0", "SWAYSOCK": "/run/s.sock"]).get().desktop == "sway")
         // Under another Wayland compositor DISPLAY is Xwayland's: no provider, and why.
-        #expect(throws: FocusWireError("no focus provider for this Wayland compositor: none of SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or NIRI_SOCKET is set (DISPLAY is Xwayland's, which knows only its own windows)")) {
+        #expect(throws: FocusWireError("no focus provider for this Wayland compositor: none of SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or NIRI_SOCKET is set and XDG_CURRENT_DESKTOP names neither KDE nor GNOME (DISPLAY is Xwayland's, which knows only its own windows)")) {
             try FocusProviders.choose(environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"]).get()
         }
+        // Plasma and GNOME: their D-Bus providers on Wayland, the X11 one on X11.
+        #expect(try FocusProviders.choose(environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE"]).get().desktop == "kde")
+        #expect(try FocusProviders.choose(environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME"]).get().desktop == "gnome")
+        #expect(try FocusProviders.choose(environment: ["DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "KDE"]).get().desktop == "x11")
         #expect(try FocusProviders.choose("x11", environment: ["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-0"]).get().desktop == "x11")
     }
 
