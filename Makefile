@@ -1,6 +1,7 @@
 # make install [PREFIX=/usr/local] [DESTDIR=] [CONFIG=release] [UDEVRULESDIR=...]
 # Puts the binary, the man pages, bash/zsh/fish completions, the systemd user unit,
-# the example rule files and the udev rule (uaccess on touchpads and touchscreens) in place.
+# the example rule files, the udev rule (uaccess on touchpads and touchscreens), the KWin
+# script and the GNOME Shell extension of the focus providers in place.
 PREFIX ?= /usr/local
 CONFIG ?= release
 # udev reads packages' rules from /usr/lib/udev/rules.d and local ones from
@@ -29,6 +30,9 @@ install: build
 	sed 's|@BINDIR@|$(PREFIX)/bin|' examples/touchgest.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/touchgest.service
 	install -m644 examples/*.toml examples/tour.tgrec $(DESTDIR)$(PREFIX)/share/doc/touchgest/examples/
 	install -Dm644 udev/70-touchgest.rules $(DESTDIR)$(PREFIX)/share/touchgest/70-touchgest.rules
+	install -Dm644 data/kwin/touchgest-focus.js $(DESTDIR)$(PREFIX)/share/touchgest/kwin/touchgest-focus.js
+	install -Dm644 -t $(DESTDIR)$(PREFIX)/share/gnome-shell/extensions/touchgest-focus@touchgest.org \
+		data/gnome-shell/touchgest-focus@touchgest.org/metadata.json data/gnome-shell/touchgest-focus@touchgest.org/extension.js
 	@$(MAKE) --no-print-directory install-udev
 
 # The udev rule where udev reads it. Without permission to write there (a PREFIX in your

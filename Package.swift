@@ -41,8 +41,12 @@ let package = Package(
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Touchpad fingers read beside libinput from the same nodes: MT slots -> touches in mm.
         .target(name: "ContactInput", dependencies: ["CLibevdev", "TouchGestures", "PollLoop"]),
+        // libxcb, seen only by the X11 focus provider.
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
-        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop"]),
+        // libdbus-1, seen only by the KDE and GNOME focus provider.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "CDBus"]),
         .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
@@ -101,7 +105,7 @@ let package = Package(
         // Measures focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).
         .executableTarget(
             name: "FocusBenchmark",
-            dependencies: ["FocusProviders", "Rulebook", "TouchGestures", "PollLoop"],
+            dependencies: ["FocusProviders", "Rulebook", "TouchGestures", "PollLoop", "CXCB"],
             path: "Benchmarks/FocusBenchmark"
         ),
         // Measures event-to-action latency on the real libinput (scripts/measure).

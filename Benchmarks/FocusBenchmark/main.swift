@@ -1,14 +1,20 @@
 // Measures the focus provider and the window keys (docs/focus.md):
 //
 //   swift run -c release FocusBenchmark SWAYSOCK_PATH   # rig/headless-sway start FOLDER a b
+//   swift run -c release FocusBenchmark --x11 DISPLAY WINDOW_A WINDOW_B
+//                                                        # rig/headless-x11 start FOLDER a b
 //   swift run -c release FocusBenchmark                  # the rules' cost alone
 //
 // 1. With a sway socket: focus is moved between two windows 200 times with RUN_COMMAND
 //    on a second connection; the time from sending the command to the provider reporting
 //    the new focus is the latency a user's focus change has before gestures see it.
+//    With --x11 the same, on a real X server with openbox: a second XCB connection sends
+//    the _NET_ACTIVE_WINDOW client message a pager sends (xdotool windowactivate), and
+//    openbox moves the focus.
 // 2. Always: the added cost per gesture of window keys, as the engine's time for one
 //    touchpad swipe (begin, 10 updates, end) through 20 rules with no window keys, and
 //    through the same 20 rules plus 20 rules for applications that sit out.
+import CXCB
 import FocusProviders
 import Glibc
 import PollLoop
@@ -31,13 +37,12 @@ func request(_ fd: Int32, _ command: String) {
     _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
 }
 
-if CommandLine.arguments.count > 1 {
-    let path = CommandLine.arguments[1]
-    let provider = SocketFocusProvider(wire: I3IPCWire(.sway, environment: ["SWAYSOCK": path]))
+/// Moves the focus `count` times between the windows, alternately, with `move`, and times
+/// each until `provider` reports the window named.
+func measureLatency(_ provider: FocusProvider, windows: [WindowFocus], count: Int = 200, move: (Int) -> Void) -> [Double] {
     var last: WindowFocus?
     var wanted: WindowFocus?
     let loop = EventLoop()
-    // Stops the loop the moment the wanted focus is reported, so the time is the report's.
     provider.onReport = {
         if case let .focused(focus) = $0 {
             last = focus
@@ -47,22 +52,57 @@ if CommandLine.arguments.count > 1 {
     loop.add(provider)
     provider.start()
     loop.run(until: PollScheduler.now() + .milliseconds(200))
+    var samples: [Double] = []
+    for index in 0..<count {
+        wanted = windows[index % windows.count]
+        let start = PollScheduler.now()
+        move(index % windows.count)
+        // Stops the loop the moment the wanted focus is reported, so the time is the report's.
+        while last != wanted && PollScheduler.now() < start + .seconds(2) { loop.run(until: start + .seconds(2)) }
+        samples.append(micros(PollScheduler.now() - start))
+    }
+    return samples
+}
+
+if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "--x11" {
+    let display = CommandLine.arguments[2]
+    let windows = CommandLine.arguments[3...].map { UInt32($0) ?? 0 }
+    var screenNumber: Int32 = 0
+    let control = xcb_connect(display, &screenNumber)!
+    guard xcb_connection_has_error(control) == 0 else { fatalError("cannot reach the X server at \(display)") }
+    let root = xcb_setup_roots_iterator(xcb_get_setup(control)).data.pointee.root
+    let name = "_NET_ACTIVE_WINDOW"
+    let atom = xcb_intern_atom_reply(control, xcb_intern_atom(control, 0, UInt16(name.utf8.count), name), nil)!.pointee.atom
+    let samples = measureLatency(X11FocusProvider(display: display),
+                                 windows: [.window(appID: "a", title: "xterm"), .window(appID: "b", title: "xterm")]) { index in
+        var message = xcb_client_message_event_t()
+        message.response_type = UInt8(XCB_CLIENT_MESSAGE)
+        message.format = 32
+        message.window = windows[index]
+        message.type = atom
+        // Source 2: a pager, which openbox obeys at once (xdotool windowactivate sends it).
+        message.data = xcb_client_message_data_t(data32: (2, 0, 0, 0, 0))
+        withUnsafeBytes(of: &message) { bytes in
+            _ = xcb_send_event(control, 0, root,
+                               XCB_EVENT_MASK_SUBSTRUCTURE_REDIRECT.rawValue | XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY.rawValue,
+                               bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
+        }
+        xcb_flush(control)
+    }
+    print("focus change -> provider knows it (Xvfb + openbox, 200 changes): median \(Int(percentile(samples, 0.5))) us, p99 \(Int(percentile(samples, 0.99))) us, max \(Int(samples.max() ?? 0)) us")
+} else if CommandLine.arguments.count > 1 {
+    let path = CommandLine.arguments[1]
     // A second connection sends the commands; its replies are read and dropped.
     let control = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
     _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(control, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-    var samples: [Double] = []
     var drain = [UInt8](repeating: 0, count: 4096)
-    for index in 0..<200 {
-        let target = index % 2 == 0 ? "a" : "b"
-        wanted = .window(appID: target, title: "foot")
-        let start = PollScheduler.now()
-        request(control, "[app_id=\(target)] focus")
-        if last != wanted { loop.run(until: start + .seconds(2)) }
-        samples.append(micros(PollScheduler.now() - start))
+    let samples = measureLatency(SocketFocusProvider(wire: I3IPCWire(.sway, environment: ["SWAYSOCK": path])),
+                                 windows: [.window(appID: "a", title: "foot"), .window(appID: "b", title: "foot")]) { index in
         _ = recv(control, &drain, drain.count, Int32(MSG_DONTWAIT))
+        request(control, "[app_id=\(["a", "b"][index])] focus")
     }
     print("focus change -> provider knows it (sway 1.7 headless, 200 changes): median \(Int(percentile(samples, 0.5))) us, p99 \(Int(percentile(samples, 0.99))) us, max \(Int(samples.max() ?? 0)) us")
 }

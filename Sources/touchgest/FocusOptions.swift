@@ -5,7 +5,7 @@ import Glibc
 /// Which focus provider tells the rules' `application` and `title` keys the focused window.
 struct FocusOptions: ParsableArguments {
     @Option(name: .customLong("focus"), help: ArgumentHelp(
-        "Where the focused window comes from: auto (from the environment: SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, NIRI_SOCKET), none, \(FocusProviders.names.joined(separator: ", ")).",
+        "Where the focused window comes from: auto (from the environment: SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, NIRI_SOCKET, XDG_CURRENT_DESKTOP=KDE or GNOME on Wayland, else DISPLAY), none, \(FocusProviders.names.joined(separator: ", ")).",
         valueName: "provider"))
     var provider = "auto"
 

@@ -1,0 +1,426 @@
+import CDBus
+import Glibc
+import PollLoop
+import TouchGestures
+
+/// The names touchgest and its desktop helpers speak on the session bus.
+public enum DBusFocusNames {
+    /// The name touchgest owns for KWin's script to call (KDE only).
+    public static let service = "org.touchgest.Focus"
+    /// The object: touchgest's for KWin's script, the extension's in GNOME Shell.
+    public static let path = "/org/touchgest/Focus"
+    /// KDE: touchgest's method `WindowActivated(s class, s caption)`. GNOME: the
+    /// extension's signal `FocusChanged(s wm_class, s title)` and method `GetFocus() -> (ss)`.
+    /// An empty class is no window.
+    public static let interface = "org.touchgest.Focus"
+    /// The plugin name touchgest loads its KWin script under.
+    public static let kwinScript = "touchgest-focus"
+    /// The GNOME Shell extension's uuid.
+    public static let gnomeExtension = "touchgest-focus@touchgest.org"
+}
+
+/// A desktop that tells the focus over D-Bus.
+public enum DBusDesktop: Hashable, Sendable {
+    /// KDE Plasma: touchgest loads `script` into KWin (`org.kde.KWin /Scripting`
+    /// `loadScript`, `start`), and the script calls `WindowActivated` back.
+    case kde(script: String)
+    /// GNOME: the touchgest-focus shell extension signals the focus.
+    case gnome
+
+    var name: String {
+        switch self {
+        case .kde: "kde"
+        case .gnome: "gnome"
+        }
+    }
+
+    /// The name the desktop owns on the session bus.
+    var busName: String {
+        switch self {
+        case .kde: "org.kde.KWin"
+        case .gnome: "org.gnome.Shell"
+        }
+    }
+
+    var shown: String {
+        switch self {
+        case .kde: "KWin"
+        case .gnome: "GNOME Shell"
+        }
+    }
+}
+
+/// The focused window on KDE Plasma and GNOME, over the session bus (libdbus).
+///
+/// It waits only on the bus connection: while connected it has no deadline, and the bus
+/// says when the desktop leaves or comes back (`NameOwnerChanged`), so no wake-up while
+/// nothing changes. When the bus itself goes away it connects again with a growing wait
+/// (``FocusDefaults``). Every call is asynchronous: replies are matched by serial.
+public final class DBusFocusProvider: FocusProvider {
+    /// What a call touchgest sent was for.
+    private enum Call {
+        case owner, unloadScript, loadScript, startScripts, getFocus
+    }
+
+    /// The open bus and what is known about the desktop on it.
+    private struct Connection {
+        var bus: OpaquePointer
+        var fd: Int32
+        var calls: [UInt32: Call] = [:]
+        /// The desktop's unique name while it is on the bus.
+        var owner: String?
+        /// The desktop answered: `.connected` was reported.
+        var following = false
+    }
+
+    private enum Phase {
+        /// ``start()`` not called yet.
+        case stopped
+        case connected(Connection)
+        /// The bus is gone; the next try is at `retryAt`, after waiting `delay`.
+        case waiting(retryAt: Timestamp, delay: Duration)
+    }
+
+    public let which: DBusDesktop
+    public var desktop: String { which.name }
+    public var onReport: ((FocusReport) -> Void)?
+    /// The session bus address, `DBUS_SESSION_BUS_ADDRESS` (else `$XDG_RUNTIME_DIR/bus`).
+    public let address: String
+    private var phase = Phase.stopped
+    private var lastFocus: WindowFocus?
+    private var lastLoss: String?
+
+    /// How long a call may wait for its answer before libdbus answers it with an error.
+    static let callTimeout: Int32 = 5_000
+
+    public init(_ which: DBusDesktop, environment: [String: String]) {
+        self.which = which
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty {
+            self.address = address
+        } else if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            self.address = "unix:path=\(runtime)/bus"
+        } else {
+            self.address = ""
+        }
+    }
+
+    deinit { disconnect() }
+
+    public func start() {
+        connect(delay: FocusDefaults.firstRetry)
+    }
+
+    // MARK: PollSource
+
+    public var pollDescriptors: [Int32] {
+        if case let .connected(connection) = phase { return [connection.fd] }
+        return []
+    }
+
+    public var nextDeadline: Timestamp? {
+        if case let .waiting(retryAt, _) = phase { return retryAt }
+        return nil
+    }
+
+    public func handleDeadlines() {
+        guard case let .waiting(retryAt, delay) = phase, retryAt <= PollScheduler.now() else { return }
+        connect(delay: min(delay * 2, FocusDefaults.maximumRetry))
+    }
+
+    public func handleReadable(_ fd: Int32) {
+        guard case let .connected(connection) = phase else { return }
+        guard dbus_connection_read_write(connection.bus, 0) != 0 else {
+            lose("the session bus closed the connection")
+            return
+        }
+        drain()
+    }
+
+    // MARK: Connecting
+
+    private func connect(delay: Duration) {
+        disconnect()
+        lastFocus = nil
+        guard !address.isEmpty else {
+            wait(delay, "no session bus: DBUS_SESSION_BUS_ADDRESS and XDG_RUNTIME_DIR are not set")
+            return
+        }
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let bus = dbus_connection_open_private(address, &error) else {
+            wait(delay, "cannot reach the session bus at \(address): \(Self.message(error))")
+            return
+        }
+        dbus_connection_set_exit_on_disconnect(bus, 0)
+        func fail(_ why: String) {
+            dbus_connection_close(bus)
+            dbus_connection_unref(bus)
+            wait(delay, why)
+        }
+        guard dbus_bus_register(bus, &error) != 0 else { return fail("the session bus at \(address) refused touchgest: \(Self.message(error))") }
+        if case .kde = which {
+            let result = dbus_bus_request_name(bus, DBusFocusNames.service, UInt32(CDBUS_NAME_FLAG_DO_NOT_QUEUE), &error)
+            guard result == CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER || result == CDBUS_REQUEST_NAME_REPLY_ALREADY_OWNER else {
+                return fail("\(DBusFocusNames.service) is taken on the session bus (another touchgest?)"
+                            + (dbus_error_is_set(&error) != 0 ? ": \(Self.message(error))" : ""))
+            }
+        }
+        var rules = ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(which.busName)'"]
+        if case .gnome = which {
+            rules.append("type='signal',sender='\(which.busName)',path='\(DBusFocusNames.path)',interface='\(DBusFocusNames.interface)',member='FocusChanged'")
+        }
+        for rule in rules {
+            dbus_bus_add_match(bus, rule, &error)
+            if dbus_error_is_set(&error) != 0 { return fail("the session bus at \(address) refused a match rule: \(Self.message(error))") }
+        }
+        var fd: Int32 = -1
+        guard dbus_connection_get_unix_fd(bus, &fd) != 0 else { return fail("the session bus at \(address) has no descriptor") }
+        phase = .connected(Connection(bus: bus, fd: fd))
+        call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [which.busName], for: .owner)
+        // The calls above read whatever came with their answers into libdbus's queue.
+        drain()
+    }
+
+    private func wait(_ delay: Duration, _ why: String) {
+        phase = .waiting(retryAt: PollScheduler.now() + delay, delay: delay)
+        reportLoss(why)
+    }
+
+    /// Said once per outage: what follows fails for the same cause.
+    private func reportLoss(_ why: String) {
+        if lastLoss == nil {
+            lastLoss = why
+            onReport?(.lost(why))
+        }
+    }
+
+    private func lose(_ why: String) {
+        disconnect()
+        wait(FocusDefaults.firstRetry, why + "; trying again")
+    }
+
+    private func disconnect() {
+        if case let .connected(connection) = phase {
+            dbus_connection_close(connection.bus)
+            dbus_connection_unref(connection.bus)
+        }
+        phase = .stopped
+    }
+
+    /// The desktop left the bus (`left`) or refused: nothing to do until the bus says it
+    /// is back, or the extension signals.
+    private func desktopGone(_ why: String, left: Bool = false) {
+        guard case var .connected(connection) = phase else { return }
+        if left { connection.owner = nil }
+        connection.following = false
+        phase = .connected(connection)
+        lastFocus = nil
+        // Each cause is said, once: these are states the bus told, not tries that fail.
+        if lastLoss != why {
+            lastLoss = why
+            onReport?(.lost(why))
+        }
+    }
+
+    private func following() {
+        guard case var .connected(connection) = phase, !connection.following else { return }
+        connection.following = true
+        phase = .connected(connection)
+        lastLoss = nil
+        var text = "\(desktop): \(which.shown) on the session bus at \(address)"
+        if case let .kde(script) = which { text += ", running \(script)" }
+        onReport?(.connected(text))
+    }
+
+    // MARK: Messages
+
+    private func drain() {
+        while case let .connected(connection) = phase {
+            guard let message = dbus_connection_pop_message(connection.bus) else {
+                if dbus_connection_get_is_connected(connection.bus) == 0 { lose("the session bus closed the connection") }
+                return
+            }
+            handle(message)
+            dbus_message_unref(message)
+        }
+    }
+
+    private func handle(_ message: OpaquePointer) {
+        guard case var .connected(connection) = phase else { return }
+        let member = Self.text(dbus_message_get_member(message))
+        let interface = Self.text(dbus_message_get_interface(message))
+        switch Int(dbus_message_get_type(message)) {
+        case Int(CDBUS_MESSAGE_TYPE_METHOD_RETURN), Int(CDBUS_MESSAGE_TYPE_ERROR):
+            guard let call = connection.calls.removeValue(forKey: dbus_message_get_reply_serial(message)) else { return }
+            phase = .connected(connection)
+            let error = Int(dbus_message_get_type(message)) == Int(CDBUS_MESSAGE_TYPE_ERROR)
+                ? Self.text(dbus_message_get_error_name(message)) + (Self.arguments(message).first.map { ": \(Self.trimmed($0))" } ?? "") : nil
+            answered(call, Self.arguments(message), error: error)
+        case Int(CDBUS_MESSAGE_TYPE_SIGNAL):
+            if interface == "org.freedesktop.DBus.Local" && member == "Disconnected" {
+                lose("the session bus closed the connection")
+            } else if interface == "org.freedesktop.DBus" && member == "NameOwnerChanged" {
+                let arguments = Self.arguments(message)
+                guard arguments.count == 3, arguments[0] == which.busName else { return }
+                if arguments[2].isEmpty {
+                    desktopGone("\(which.shown) left the session bus at \(address); waiting for it", left: true)
+                } else {
+                    desktopArrived(arguments[2])
+                }
+            } else if case .gnome = which, interface == DBusFocusNames.interface, member == "FocusChanged",
+                      Self.text(dbus_message_get_sender(message)) == connection.owner {
+                // The extension was enabled after touchgest asked, or the focus changed.
+                focusArguments(Self.arguments(message))
+            }
+        case Int(CDBUS_MESSAGE_TYPE_METHOD_CALL):
+            let fromDesktop = connection.owner != nil && Self.text(dbus_message_get_sender(message)) == connection.owner
+            if case .kde = which, fromDesktop, interface == DBusFocusNames.interface, member == "WindowActivated",
+               Self.text(dbus_message_get_path(message)) == DBusFocusNames.path {
+                reply(to: message, error: nil)
+                focusArguments(Self.arguments(message))
+            } else {
+                reply(to: message, error: "touchgest has no method \(interface).\(member) here")
+            }
+        default:
+            break
+        }
+    }
+
+    private func desktopArrived(_ owner: String) {
+        guard case var .connected(connection) = phase else { return }
+        connection.owner = owner
+        phase = .connected(connection)
+        switch which {
+        case .kde:
+            // A script of the same name from an earlier touchgest is replaced.
+            call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "unloadScript", [DBusFocusNames.kwinScript], for: .unloadScript)
+        case .gnome:
+            call(which.busName, DBusFocusNames.path, DBusFocusNames.interface, "GetFocus", [], for: .getFocus)
+        }
+    }
+
+    private func answered(_ call: Call, _ arguments: [String], error: String?) {
+        switch call {
+        case .owner:
+            if let error {
+                desktopGone("\(which.shown) is not on the session bus at \(address) (\(error)); waiting for it")
+            } else if let owner = arguments.first {
+                desktopArrived(owner)
+            }
+        case .unloadScript:
+            // Unloading a script that is not there is false, or an error on older KWins.
+            guard case let .kde(script) = which else { return }
+            self.call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "loadScript", [script, DBusFocusNames.kwinScript], for: .loadScript)
+        case .loadScript:
+            guard case let .kde(script) = which else { return }
+            if let error {
+                desktopGone("KWin did not load \(script): \(error)")
+            } else if let id = arguments.first.flatMap(Int.init), id >= 0 {
+                self.call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "start", [], for: .startScripts)
+            } else {
+                desktopGone("KWin did not load \(script) (id \(arguments.first ?? "none")): is the file there and readable?")
+            }
+        case .startScripts:
+            if let error {
+                desktopGone("KWin did not start its scripts: \(error)")
+            } else {
+                following()
+            }
+        case .getFocus:
+            if let error {
+                desktopGone("GNOME Shell at \(address) does not answer for the focus (\(error)): "
+                            + "enable the extension: gnome-extensions enable \(DBusFocusNames.gnomeExtension)")
+            } else {
+                focusArguments(arguments)
+            }
+        }
+    }
+
+    private func focusArguments(_ arguments: [String]) {
+        guard arguments.count >= 2 else { return }
+        following()
+        let focus: WindowFocus = arguments[0].isEmpty ? .noWindow : .window(appID: arguments[0], title: arguments[1])
+        guard focus != lastFocus else { return }
+        lastFocus = focus
+        onReport?(.focused(focus))
+    }
+
+    // MARK: libdbus
+
+    /// Sends a method call with string arguments; its answer comes to ``answered(_:_:error:)``.
+    private func call(_ destination: String, _ path: String, _ interface: String, _ method: String,
+                      _ arguments: [String], for purpose: Call) {
+        guard case var .connected(connection) = phase,
+              let message = dbus_message_new_method_call(destination, path, interface, method) else { return }
+        defer { dbus_message_unref(message) }
+        Self.append(arguments, to: message)
+        var serial: UInt32 = 0
+        guard dbus_connection_send(connection.bus, message, &serial) != 0 else {
+            lose("cannot send to the session bus")
+            return
+        }
+        dbus_connection_flush(connection.bus)
+        connection.calls[serial] = purpose
+        phase = .connected(connection)
+    }
+
+    private func reply(to message: OpaquePointer, error: String?) {
+        guard case let .connected(connection) = phase, dbus_message_get_no_reply(message) == 0 else { return }
+        let answer = error.map { dbus_message_new_error(message, "org.freedesktop.DBus.Error.UnknownMethod", $0) }
+            ?? dbus_message_new_method_return(message)
+        guard let answer else { return }
+        dbus_connection_send(connection.bus, answer, nil)
+        dbus_connection_flush(connection.bus)
+        dbus_message_unref(answer)
+    }
+
+    private static func append(_ strings: [String], to message: OpaquePointer) {
+        var iterator = DBusMessageIter()
+        dbus_message_iter_init_append(message, &iterator)
+        for string in strings {
+            string.withCString { pointer in
+                var value: UnsafePointer<CChar>? = pointer
+                _ = dbus_message_iter_append_basic(&iterator, Int32(CDBUS_TYPE_STRING), &value)
+            }
+        }
+    }
+
+    /// A message's strings, numbers and booleans, as text.
+    static func arguments(_ message: OpaquePointer) -> [String] {
+        var iterator = DBusMessageIter()
+        guard dbus_message_iter_init(message, &iterator) != 0 else { return [] }
+        var result: [String] = []
+        repeat {
+            switch dbus_message_iter_get_arg_type(&iterator) {
+            case Int32(CDBUS_TYPE_STRING):
+                var value: UnsafePointer<CChar>?
+                dbus_message_iter_get_basic(&iterator, &value)
+                result.append(text(value))
+            case Int32(CDBUS_TYPE_INT32):
+                var value: Int32 = 0
+                dbus_message_iter_get_basic(&iterator, &value)
+                result.append(String(value))
+            case Int32(CDBUS_TYPE_BOOLEAN):
+                var value: UInt32 = 0
+                dbus_message_iter_get_basic(&iterator, &value)
+                result.append(value != 0 ? "true" : "false")
+            default:
+                result.append("")
+            }
+        } while dbus_message_iter_next(&iterator) != 0
+        return result
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        String(text.reversed().drop { $0.isWhitespace }.reversed())
+    }
+
+    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private static func message(_ error: DBusError) -> String {
+        text(error.message)
+    }
+}

@@ -1,0 +1,287 @@
+import CXCB
+import Glibc
+import PollLoop
+import TouchGestures
+
+/// The focused window on X11, through XCB: the window manager's `_NET_ACTIVE_WINDOW`
+/// on the root window (EWMH), followed by `PropertyNotify`, then that window's
+/// `WM_CLASS` (its class part) and `_NET_WM_NAME` (else `WM_NAME`).
+///
+/// It waits only on the connection's descriptor: the X server sends nothing unless the
+/// root's or the focused window's properties change, so no wake-up while the focus
+/// stays. When the server goes away it reports why once and connects again with a
+/// growing wait (``FocusDefaults``).
+public final class X11FocusProvider: FocusProvider {
+    /// An open connection and what it follows.
+    private struct Connection {
+        var xcb: OpaquePointer
+        var fd: Int32
+        var root: xcb_window_t
+        var atoms: Atoms
+        /// The window `_NET_ACTIVE_WINDOW` names, whose properties are selected; 0: none.
+        var active: xcb_window_t = 0
+    }
+
+    /// The atoms the provider asks for by name.
+    private struct Atoms {
+        var activeWindow: xcb_atom_t
+        var netWMName: xcb_atom_t
+        var utf8String: xcb_atom_t
+        var supportingWMCheck: xcb_atom_t
+    }
+
+    private enum Phase {
+        /// ``start()`` not called yet.
+        case stopped
+        case connected(Connection)
+        /// Gone; the next try is at `retryAt`, after waiting `delay`.
+        case waiting(retryAt: Timestamp, delay: Duration)
+    }
+
+    public let desktop = "x11"
+    public var onReport: ((FocusReport) -> Void)?
+    /// The display, as `DISPLAY` names it (`:0`).
+    public let display: String
+    private var phase = Phase.stopped
+    /// The last focus reported on this connection, so only changes are reported.
+    private var lastFocus: WindowFocus?
+    /// The loss reported since the last connection, so an outage is reported once.
+    private var lastLoss: String?
+
+    /// Longest title or class read, in bytes: more is cut (a title is shown and matched,
+    /// never needed whole).
+    static let maximumPropertyBytes: UInt32 = 4_096
+
+    public init(display: String) {
+        self.display = display
+    }
+
+    deinit { disconnect() }
+
+    public func start() {
+        connect(delay: FocusDefaults.firstRetry)
+    }
+
+    // MARK: PollSource
+
+    public var pollDescriptors: [Int32] {
+        if case let .connected(connection) = phase { return [connection.fd] }
+        return []
+    }
+
+    public var nextDeadline: Timestamp? {
+        if case let .waiting(retryAt, _) = phase { return retryAt }
+        return nil
+    }
+
+    public func handleDeadlines() {
+        guard case let .waiting(retryAt, delay) = phase, retryAt <= PollScheduler.now() else { return }
+        connect(delay: min(delay * 2, FocusDefaults.maximumRetry))
+    }
+
+    public func handleReadable(_ fd: Int32) {
+        drainEvents()
+    }
+
+    // MARK: Connecting
+
+    private func connect(delay: Duration) {
+        disconnect()
+        lastFocus = nil
+        guard !display.isEmpty else {
+            wait(delay, "DISPLAY is not set")
+            return
+        }
+        var screenNumber: Int32 = 0
+        guard let xcb = xcb_connect(display, &screenNumber) else {
+            wait(delay, "cannot reach the X server at \(display)")
+            return
+        }
+        let code = xcb_connection_has_error(xcb)
+        guard code == 0 else {
+            xcb_disconnect(xcb)
+            wait(delay, "cannot reach the X server at \(display): \(Self.describe(code))")
+            return
+        }
+        var screens = xcb_setup_roots_iterator(xcb_get_setup(xcb))
+        var skipped: Int32 = 0
+        while skipped < screenNumber && screens.rem > 0 {
+            xcb_screen_next(&screens)
+            skipped += 1
+        }
+        guard screens.rem > 0, let screen = screens.data else {
+            xcb_disconnect(xcb)
+            wait(delay, "the X server at \(display) has no screen \(screenNumber)")
+            return
+        }
+        let names = ["_NET_ACTIVE_WINDOW", "_NET_WM_NAME", "UTF8_STRING", "_NET_SUPPORTING_WM_CHECK"]
+        let cookies = names.map { name in xcb_intern_atom(xcb, 0, UInt16(name.utf8.count), name) }
+        let values = cookies.map { cookie -> xcb_atom_t in
+            guard let reply = xcb_intern_atom_reply(xcb, cookie, nil) else { return 0 }
+            defer { free(reply) }
+            return reply.pointee.atom
+        }
+        guard !values.contains(0) else {
+            let why = Self.describe(xcb_connection_has_error(xcb))
+            xcb_disconnect(xcb)
+            wait(delay, "the X server at \(display) did not answer: \(why)")
+            return
+        }
+        let atoms = Atoms(activeWindow: values[0], netWMName: values[1], utf8String: values[2], supportingWMCheck: values[3])
+        let connection = Connection(xcb: xcb, fd: xcb_get_file_descriptor(xcb), root: screen.pointee.root, atoms: atoms)
+        Self.selectProperties(of: connection.root, on: xcb)
+        let manager = windowManagerName(connection)
+        phase = .connected(connection)
+        lastLoss = nil
+        onReport?(.connected("x11 at \(display)" + (manager.map { " (\($0))" } ?? "")))
+        followActiveWindow()
+        // Replies read above may have brought events with them, which XCB keeps in its
+        // queue: the descriptor would not show them.
+        drainEvents()
+    }
+
+    private func wait(_ delay: Duration, _ why: String) {
+        phase = .waiting(retryAt: PollScheduler.now() + delay, delay: delay)
+        // Said once per outage: the tries that follow fail for the same cause.
+        if lastLoss == nil {
+            lastLoss = why
+            onReport?(.lost(why))
+        }
+    }
+
+    private func lose(_ why: String) {
+        disconnect()
+        wait(FocusDefaults.firstRetry, why + "; trying again")
+    }
+
+    private func disconnect() {
+        if case let .connected(connection) = phase { xcb_disconnect(connection.xcb) }
+        phase = .stopped
+    }
+
+    // MARK: Events
+
+    /// Handles every event XCB has, read now or queued while waiting for a reply.
+    private func drainEvents() {
+        while case let .connected(connection) = phase {
+            guard let event = xcb_poll_for_event(connection.xcb) else {
+                let code = xcb_connection_has_error(connection.xcb)
+                if code != 0 {
+                    lose(code == 1 ? "the X server at \(display) closed the connection" : "the X server at \(display): \(Self.describe(code))")
+                }
+                return
+            }
+            defer { free(event) }
+            // The high bit marks events another client sent; 0 is an error, for a
+            // request whose window went away meanwhile: the next event says what changed.
+            guard event.pointee.response_type & 0x7F == UInt8(XCB_PROPERTY_NOTIFY) else { continue }
+            let notify = UnsafeRawPointer(event).load(as: xcb_property_notify_event_t.self)
+            if notify.window == connection.root && notify.atom == connection.atoms.activeWindow {
+                followActiveWindow()
+            } else if notify.window == connection.active && connection.active != 0
+                        && [connection.atoms.netWMName, XCB_ATOM_WM_NAME.rawValue, XCB_ATOM_WM_CLASS.rawValue].contains(notify.atom) {
+                report(readWindow(connection.active, connection))
+            }
+        }
+    }
+
+    /// Reads `_NET_ACTIVE_WINDOW`, follows the window it names and reports it.
+    private func followActiveWindow() {
+        guard case var .connected(connection) = phase else { return }
+        let window = readProperty(connection.root, connection.atoms.activeWindow, type: XCB_ATOM_WINDOW.rawValue, connection)
+            .flatMap { $0.count >= 4 ? $0.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } : nil } ?? 0
+        if window != connection.active {
+            if connection.active != 0 { Self.selectProperties(of: connection.active, on: connection.xcb, mask: 0) }
+            // Selected before reading, so a title set meanwhile still comes as an event.
+            if window != 0 { Self.selectProperties(of: window, on: connection.xcb) }
+            connection.active = window
+            phase = .connected(connection)
+        }
+        report(window == 0 ? .noWindow : readWindow(window, connection))
+    }
+
+    private func report(_ focus: WindowFocus) {
+        guard focus != lastFocus else { return }
+        lastFocus = focus
+        onReport?(.focused(focus))
+    }
+
+    // MARK: Properties
+
+    /// A window's class and title, in one round trip.
+    private func readWindow(_ window: xcb_window_t, _ connection: Connection) -> WindowFocus {
+        let xcb = connection.xcb
+        let length = Self.maximumPropertyBytes / 4
+        let classCookie = xcb_get_property(xcb, 0, window, XCB_ATOM_WM_CLASS.rawValue, XCB_ATOM_STRING.rawValue, 0, length)
+        let netNameCookie = xcb_get_property(xcb, 0, window, connection.atoms.netWMName, connection.atoms.utf8String, 0, length)
+        let nameCookie = xcb_get_property(xcb, 0, window, XCB_ATOM_WM_NAME.rawValue, XCB_GET_PROPERTY_TYPE_ANY.rawValue, 0, length)
+        let classBytes = Self.reply(xcb, classCookie)
+        let netName = Self.reply(xcb, netNameCookie)
+        let name = Self.reply(xcb, nameCookie)
+        // WM_CLASS is "instance\0class\0": rules match the class, as xprop shows it last.
+        let parts = (classBytes ?? []).split(separator: 0, omittingEmptySubsequences: false)
+        let appID = parts.count > 1 ? Self.latin1(parts[1]) : parts.first.map(Self.latin1) ?? ""
+        let title: String
+        if let netName, !netName.isEmpty {
+            title = String(decoding: netName, as: UTF8.self)
+        } else {
+            title = Self.latin1(name ?? [])
+        }
+        return .window(appID: appID, title: title)
+    }
+
+    /// The window manager's name (`_NET_SUPPORTING_WM_CHECK`'s `_NET_WM_NAME`), for the log.
+    private func windowManagerName(_ connection: Connection) -> String? {
+        guard let check = readProperty(connection.root, connection.atoms.supportingWMCheck, type: XCB_ATOM_WINDOW.rawValue, connection),
+              check.count >= 4 else { return nil }
+        let window = check.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        guard let name = readProperty(window, connection.atoms.netWMName, type: connection.atoms.utf8String, connection),
+              !name.isEmpty else { return nil }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    private func readProperty(_ window: xcb_window_t, _ property: xcb_atom_t, type: xcb_atom_t, _ connection: Connection) -> [UInt8]? {
+        Self.reply(connection.xcb, xcb_get_property(connection.xcb, 0, window, property, type, 0, Self.maximumPropertyBytes / 4))
+    }
+
+    /// The value of a GetProperty reply; nil when the window or property is not there.
+    private static func reply(_ xcb: OpaquePointer, _ cookie: xcb_get_property_cookie_t) -> [UInt8]? {
+        var error: UnsafeMutablePointer<xcb_generic_error_t>?
+        let reply = xcb_get_property_reply(xcb, cookie, &error)
+        free(error)
+        guard let reply else { return nil }
+        defer { free(reply) }
+        guard reply.pointee.type != 0, let value = xcb_get_property_value(reply) else { return nil }
+        let count = Int(xcb_get_property_value_length(reply))
+        return Array(UnsafeRawBufferPointer(start: value, count: count))
+    }
+
+    private static func selectProperties(of window: xcb_window_t, on xcb: OpaquePointer,
+                                         mask: UInt32 = XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue) {
+        var value = mask
+        xcb_change_window_attributes(xcb, window, XCB_CW_EVENT_MASK.rawValue, &value)
+        xcb_flush(xcb)
+    }
+
+    /// `STRING` properties are ISO 8859-1.
+    private static func latin1<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        var text = ""
+        for byte in bytes where byte != 0 { text.unicodeScalars.append(Unicode.Scalar(byte)) }
+        return text
+    }
+
+    /// `xcb_connection_has_error`'s codes, as xcb.h explains them.
+    static func describe(_ code: Int32) -> String {
+        switch code {
+        case 0: "no error"
+        case 1: "connection failed (no server there, or it closed)"
+        case 2: "an extension it needs is missing"
+        case 3: "out of memory"
+        case 4: "a request too long"
+        case 5: "the display name cannot be read"
+        case 6: "no such screen"
+        case 7: "passing descriptors failed"
+        default: "error \(code)"
+        }
+    }
+}

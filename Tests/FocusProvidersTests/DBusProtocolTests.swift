@@ -1,0 +1,135 @@
+import Glibc
+import TestSupport
+import Testing
+@testable import FocusProviders
+
+/// Runs a shell command to its end; returns its standard output without the last newline.
+@discardableResult
+func shell(_ command: String) -> String {
+    guard let pipe = popen(command, "r") else { return "" }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, pipe)
+        if count <= 0 { break }
+        output += buffer[0..<count]
+    }
+    pclose(pipe)
+    var text = String(decoding: output, as: UTF8.self)
+    if text.hasSuffix("\n") { text.removeLast() }
+    return text
+}
+
+/// Protocol tests: KDE Plasma's and GNOME's D-Bus focus, against a private dbus-daemon
+/// with stand-ins for KWin and GNOME Shell (rig/dbus-desktop.py) that speak the same
+/// names and calls; neither desktop can run here. The stand-in for KWin checks the
+/// shipped script (data/kwin/touchgest-focus.js) names touchgest's calls.
+@Suite(.serialized) struct DBusProtocolTests {
+    static let desktop = "\(packageRoot)/rig/dbus-desktop"
+    static let script = "\(packageRoot)/data/kwin/touchgest-focus.js"
+
+    func activate(_ address: String, _ name: String, _ wmClass: String, _ title: String) {
+        shell("dbus-send --bus='\(address)' --print-reply --dest=\(name) /Test org.touchgest.Test.Activate string:'\(wmClass)' string:'\(title)' > /dev/null")
+    }
+
+    @Test func touchgestLoadsItsScriptIntoKWinFollowsActivationsAndSurvivesKWinAndTheBusGoing() throws {
+        let folder = temporaryFolder()
+        let address = shell("'\(Self.desktop)' bus \(folder)")
+        defer { shell("'\(Self.desktop)' stop-bus \(folder)") }
+        shell("'\(Self.desktop)' start \(folder) kwin")
+        let rig = ProviderRig(DBusFocusProvider(.kde(script: Self.script), environment: ["DBUS_SESSION_BUS_ADDRESS": address]))
+        rig.run(untilReports: 2)
+        activate(address, "org.kde.KWin", "org.kde.konsole", "~ : bash")
+        rig.run(untilReports: 3)
+        activate(address, "org.kde.KWin", "", "")
+        rig.run(untilReports: 4)
+        // KWin goes away (it restarts, or the session ends): touchgest says so once and
+        // loads its script again into the next KWin, with no timer of its own.
+        shell("'\(Self.desktop)' stop \(folder)")
+        rig.run(untilReports: 5)
+        #expect(rig.provider.nextDeadline == nil)
+        shell("'\(Self.desktop)' start \(folder) kwin")
+        rig.run(untilReports: 7)
+        // The bus itself goes away and comes back at the same address.
+        shell("'\(Self.desktop)' stop-bus \(folder)")
+        rig.run(untilReports: 8)
+        shell("'\(Self.desktop)' bus \(folder) > /dev/null && '\(Self.desktop)' start \(folder) kwin")
+        rig.run(untilReports: 10)
+        let connected = FocusReport.connected("kde: KWin on the session bus at \(address), running \(Self.script)")
+        let firefox = FocusReport.focused(.window(appID: "firefox-esr", title: "Debian - Mozilla Firefox"))
+        #expect(rig.reports == [
+            connected, firefox,
+            .focused(.window(appID: "org.kde.konsole", title: "~ : bash")),
+            .focused(.noWindow),
+            .lost("KWin left the session bus at \(address); waiting for it"),
+            connected, firefox,
+            .lost("the session bus closed the connection; trying again"),
+            connected, firefox,
+        ])
+        // Each KWin got the script once, replacing one of the same name, and ran it.
+        let calls = readText("\(folder)/kwin.log").split(separator: "\n").filter { $0 != "ready" }
+        #expect(calls == Array(repeating: [
+            "unloadScript touchgest-focus", "loadScript \(Self.script) touchgest-focus", "start",
+        ], count: 3).flatMap { $0 }, "\(calls)")
+    }
+
+    @Test func withoutKWinTouchgestSaysWhyOnceAndWaitsForTheBusToSayItCame() throws {
+        let folder = temporaryFolder()
+        let address = shell("'\(Self.desktop)' bus \(folder)")
+        defer { shell("'\(Self.desktop)' stop-bus \(folder)") }
+        let rig = ProviderRig(DBusFocusProvider(.kde(script: Self.script), environment: ["DBUS_SESSION_BUS_ADDRESS": address]))
+        rig.run(untilReports: 1)
+        #expect(rig.reports == [.lost("KWin is not on the session bus at \(address) (org.freedesktop.DBus.Error.NameHasNoOwner: Could not get owner of name 'org.kde.KWin': no such name); waiting for it")])
+        #expect(rig.provider.nextDeadline == nil)
+        shell("'\(Self.desktop)' start \(folder) kwin")
+        rig.run(untilReports: 3)
+        #expect(rig.reports.count == 3)
+    }
+
+    @Test func aScriptKWinCannotLoadIsSaid() throws {
+        let folder = temporaryFolder()
+        let address = shell("'\(Self.desktop)' bus \(folder)")
+        defer { shell("'\(Self.desktop)' stop-bus \(folder)") }
+        shell("'\(Self.desktop)' start \(folder) kwin")
+        let rig = ProviderRig(DBusFocusProvider(.kde(script: "/nonexistent/touchgest-focus.js"), environment: ["DBUS_SESSION_BUS_ADDRESS": address]))
+        rig.run(untilReports: 1)
+        #expect(rig.reports == [.lost("KWin did not load /nonexistent/touchgest-focus.js (id -1): is the file there and readable?")])
+    }
+
+    @Test func theGnomeExtensionsSignalIsFollowedAndItsAbsenceSaid() throws {
+        let folder = temporaryFolder()
+        let address = shell("'\(Self.desktop)' bus \(folder)")
+        defer { shell("'\(Self.desktop)' stop-bus \(folder)") }
+        shell("'\(Self.desktop)' start \(folder) gnome-shell")
+        let rig = ProviderRig(DBusFocusProvider(.gnome, environment: ["DBUS_SESSION_BUS_ADDRESS": address]))
+        rig.run(untilReports: 2)
+        activate(address, "org.gnome.Shell", "org.gnome.Ptyxis", "bash")
+        rig.run(untilReports: 3)
+        // The extension is turned off: GNOME Shell is there, the focus is not.
+        shell("dbus-send --bus='\(address)' --print-reply --dest=org.gnome.Shell /Test org.touchgest.Test.Enable boolean:false > /dev/null")
+        shell("'\(Self.desktop)' stop \(folder)")
+        rig.run(untilReports: 4)
+        shell("'\(Self.desktop)' start \(folder) gnome-shell")
+        shell("dbus-send --bus='\(address)' --print-reply --dest=org.gnome.Shell /Test org.touchgest.Test.Enable boolean:false > /dev/null")
+        rig.run(untilReports: 5)
+        // Enabled again, it signals the focus, and touchgest follows it.
+        shell("dbus-send --bus='\(address)' --print-reply --dest=org.gnome.Shell /Test org.touchgest.Test.Enable boolean:true > /dev/null")
+        rig.run(untilReports: 7)
+        let connected = FocusReport.connected("gnome: GNOME Shell on the session bus at \(address)")
+        #expect(rig.reports.count == 7)
+        #expect(Array(rig.reports.prefix(4)) == [
+            connected,
+            .focused(.window(appID: "firefox-esr", title: "Debian - Mozilla Firefox")),
+            .focused(.window(appID: "org.gnome.Ptyxis", title: "bash")),
+            .lost("GNOME Shell left the session bus at \(address); waiting for it"),
+        ])
+        // Checked by element, not by index: a crash would leave the bus and stand-in running.
+        if case let .lost(why)? = rig.reports.dropFirst(4).first {
+            #expect(why.hasPrefix("GNOME Shell at \(address) does not answer for the focus (org.freedesktop.DBus.Error.UnknownMethod"), "\(why)")
+            #expect(why.hasSuffix("enable the extension: gnome-extensions enable touchgest-focus@touchgest.org"), "\(why)")
+        } else {
+            Issue.record("\(rig.reports)")
+        }
+        #expect(Array(rig.reports.suffix(2)) == [connected, .focused(.window(appID: "firefox-esr", title: "Debian - Mozilla Firefox"))])
+    }
+}

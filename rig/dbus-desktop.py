@@ -1,0 +1,137 @@
+#!/usr/bin/python3
+"""Stand-ins for KWin and GNOME Shell on a private session bus, for the protocol tests
+of touchgest's D-Bus focus provider (Tests/FocusProvidersTests/DBusProtocolTests.swift).
+They speak the same names and calls as the real ones; neither can run here.
+
+  dbus-desktop.py kwin LOG          # owns org.kde.KWin; /Scripting org.kde.kwin.Scripting
+  dbus-desktop.py gnome-shell LOG   # owns org.gnome.Shell; the extension's /org/touchgest/Focus
+
+The KWin stand-in loads the script touchgest asks for (loadScript), checks it is the
+script that calls touchgest back with the names below, and when started (start), does
+what the script does: calls org.touchgest.Focus WindowActivated(class, caption) for the
+active window, and again on every activation. The GNOME Shell stand-in is the
+extension: GetFocus() and the FocusChanged signal. Each logs every call it gets to LOG.
+
+A test moves the focus with
+  dbus-send --bus=ADDRESS --dest=org.kde.KWin /Test org.touchgest.Test.Activate string:CLASS string:TITLE
+and, for GNOME Shell, turns the extension off and on with org.touchgest.Test.Enable boolean:false.
+"""
+import sys
+
+import dbus
+import dbus.service
+from dbus.mainloop.glib import DBusGMainLoop
+from gi.repository import GLib
+
+SERVICE, PATH, INTERFACE = "org.touchgest.Focus", "/org/touchgest/Focus", "org.touchgest.Focus"
+
+kind, log_path = sys.argv[1], sys.argv[2]
+log_file = open(log_path, "a", buffering=1)
+
+
+def log(text):
+    log_file.write(text + "\n")
+
+
+DBusGMainLoop(set_as_default=True)
+bus = dbus.SessionBus()
+focus = {"class": "firefox-esr", "title": "Debian - Mozilla Firefox"}
+
+
+class KWinScripting(dbus.service.Object):
+    """KWin's scripting interface, as KWin 5 and 6 export it."""
+
+    def __init__(self):
+        super().__init__(bus, "/Scripting")
+        self.scripts = {}  # plugin name -> [path, running]
+        self.next_id = 0
+
+    @dbus.service.method("org.kde.kwin.Scripting", in_signature="ss", out_signature="i")
+    def loadScript(self, path, name):
+        log(f"loadScript {path} {name}")
+        if name in self.scripts:
+            return -1
+        try:
+            text = open(path).read()
+        except OSError:
+            return -1
+        # The script must call touchgest back as the provider expects, on both APIs.
+        for word in (SERVICE, PATH, INTERFACE, "WindowActivated", "callDBus", "windowActivated",
+                     "clientActivated", "resourceClass", "caption"):
+            if word not in text:
+                log(f"the script does not mention {word}")
+                return -1
+        self.scripts[name] = [path, False]
+        self.next_id += 1
+        return self.next_id
+
+    @dbus.service.method("org.kde.kwin.Scripting", in_signature="s", out_signature="b")
+    def unloadScript(self, name):
+        log(f"unloadScript {name}")
+        return self.scripts.pop(name, None) is not None
+
+    @dbus.service.method("org.kde.kwin.Scripting", in_signature="", out_signature="")
+    def start(self):
+        log("start")
+        for script in self.scripts.values():
+            if not script[1]:
+                script[1] = True
+                report()
+
+
+def report():
+    """What the script does on an activation: callDBus, whose answer KWin ignores."""
+    if not any(running for _, running in kwin.scripts.values()):
+        return
+    proxy = bus.get_object(SERVICE, PATH, introspect=False)
+    proxy.WindowActivated(focus["class"], focus["title"], dbus_interface=INTERFACE,
+                          reply_handler=lambda: None, error_handler=lambda e: log(f"callDBus failed: {e}"))
+
+
+class Extension(dbus.service.Object):
+    """The touchgest-focus GNOME Shell extension's object."""
+
+    def __init__(self):
+        super().__init__(bus, PATH)
+
+    @dbus.service.method(INTERFACE, in_signature="", out_signature="ss")
+    def GetFocus(self):
+        log("GetFocus")
+        return focus["class"], focus["title"]
+
+    @dbus.service.signal(INTERFACE, signature="ss")
+    def FocusChanged(self, wm_class, title):
+        pass
+
+
+class Control(dbus.service.Object):
+    """What a test drives: the focus moving, the extension turned off and on."""
+
+    def __init__(self):
+        super().__init__(bus, "/Test")
+
+    @dbus.service.method("org.touchgest.Test", in_signature="ss", out_signature="")
+    def Activate(self, wm_class, title):
+        focus["class"], focus["title"] = str(wm_class), str(title)
+        if kind == "kwin":
+            report()
+        elif extension[0]:
+            extension[0].FocusChanged(focus["class"], focus["title"])
+
+    @dbus.service.method("org.touchgest.Test", in_signature="b", out_signature="")
+    def Enable(self, on):
+        if on and not extension[0]:
+            extension[0] = Extension()
+            # The extension tells the focus when it is enabled.
+            extension[0].FocusChanged(focus["class"], focus["title"])
+        elif not on and extension[0]:
+            extension[0].remove_from_connection()
+            extension[0] = None
+
+
+kwin = KWinScripting() if kind == "kwin" else None
+extension = [Extension() if kind == "gnome-shell" else None]
+control = Control()
+name = dbus.service.BusName("org.kde.KWin" if kind == "kwin" else "org.gnome.Shell", bus, do_not_queue=True)
+log("ready")
+GLib.MainLoop().run()
