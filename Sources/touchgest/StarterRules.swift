@@ -231,6 +231,34 @@ enum StarterRules {
             duration = "1s"
             command = "loginctl lock-session"
 
+            # Rules for one application: the touchgest-focus extension tells touchgest the focused
+            # window (--focus gnome, chosen on GNOME on Wayland; `make install`, then
+            # `gnome-extensions enable touchgest-focus@touchgest.org` and log in again). On Wayland
+            # the class is the app id. A rule naming an application goes before the general rule
+            # for the same gesture, which then does not fire.
+
+            # In browsers, a 3-finger swipe goes back and forward instead of changing workspace.
+            [rule.browser-back]
+            gesture = "swipe"
+            fingers = 3
+            direction = "right"
+            application = ["firefox*", "chromium*", "google-chrome", "brave-browser", "org.gnome.Epiphany"]
+            command = "ydotool key 56:1 105:1 105:0 56:0"                # Alt+Left
+
+            [rule.browser-forward]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            application = ["firefox*", "chromium*", "google-chrome", "brave-browser", "org.gnome.Epiphany"]
+            command = "ydotool key 56:1 106:1 106:0 56:0"                # Alt+Right
+
+            # In terminals, a 3-finger tap pastes instead of opening the overview.
+            [rule.terminal-paste]
+            gesture = "tap"
+            fingers = 3
+            application = ["org.gnome.Console", "org.gnome.Ptyxis", "org.gnome.Terminal", "*-terminal*", "kitty", "Alacritty", "foot"]
+            command = "ydotool key 29:1 42:1 47:1 47:0 42:0 29:0"        # Ctrl+Shift+V
+
             """#
         case .kde:
             #"""
@@ -263,6 +291,34 @@ enum StarterRules {
             gesture = "tap"
             fingers = 3
             command = "qdbus org.kde.kglobalaccel /component/kwin invokeShortcut ExposeAll"
+
+            # Rules for one application: touchgest loads its KWin script over D-Bus, which tells it
+            # the active window (--focus kde, chosen on Plasma on Wayland; on X11 the x11 provider
+            # needs no script). The class is the window's resource class. A rule naming an
+            # application goes before the general rule for the same gesture, which then does not
+            # fire. Keys are pressed with ydotool (apt install ydotool; its daemon needs /dev/uinput).
+
+            # In browsers, a 3-finger swipe goes back and forward instead of changing desktop.
+            [rule.browser-back]
+            gesture = "swipe"
+            fingers = 3
+            direction = "right"
+            application = ["firefox*", "chromium*", "google-chrome", "brave-browser", "org.kde.falkon"]
+            command = "ydotool key 56:1 105:1 105:0 56:0"                # Alt+Left
+
+            [rule.browser-forward]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            application = ["firefox*", "chromium*", "google-chrome", "brave-browser", "org.kde.falkon"]
+            command = "ydotool key 56:1 106:1 106:0 56:0"                # Alt+Right
+
+            # In terminals, a 3-finger tap pastes instead of showing all windows.
+            [rule.terminal-paste]
+            gesture = "tap"
+            fingers = 3
+            application = ["org.kde.konsole", "konsole", "org.kde.yakuake", "kitty", "Alacritty", "foot"]
+            command = "ydotool key 29:1 42:1 47:1 47:0 42:0 29:0"        # Ctrl+Shift+V
 
             """#
         case .x11:
@@ -306,6 +362,41 @@ enum StarterRules {
             gesture = "tap"
             fingers = 3
             command = "xdotool click 2"
+
+            # Rules for one application: touchgest reads the window manager's _NET_ACTIVE_WINDOW
+            # (--focus x11, chosen when DISPLAY is set outside Wayland) when the gesture begins and
+            # matches its WM_CLASS class (xprop WM_CLASS shows it last; globs ignore case). A rule
+            # naming an application goes before the general rule for the same gesture, which then
+            # does not fire.
+
+            # In browsers, a 3-finger swipe goes back and forward instead of changing desktop.
+            [rule.browser-back]
+            gesture = "swipe"
+            fingers = 3
+            direction = "right"
+            application = ["firefox*", "chromium*", "google-chrome", "brave-browser"]
+            command = "xdotool key --clearmodifiers alt+Left"
+
+            [rule.browser-forward]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            application = ["firefox*", "chromium*", "google-chrome", "brave-browser"]
+            command = "xdotool key --clearmodifiers alt+Right"
+
+            # In terminals, a 3-finger tap pastes instead of a middle click, and a pinch changes
+            # the font size instead of zooming.
+            [rule.terminal-paste]
+            gesture = "tap"
+            fingers = 3
+            application = ["xterm", "uxterm", "urxvt", "alacritty", "kitty", "*-terminal", "konsole"]
+            command = "xdotool key --clearmodifiers ctrl+shift+v"
+
+            [rule.terminal-zoom]
+            gesture = "pinch"
+            application = ["xterm", "uxterm", "urxvt", "alacritty", "kitty", "*-terminal", "konsole"]
+            step = 0.2
+            on-step = "[ \"$TOUCHGEST_DIRECTION\" = out ] && xdotool key --clearmodifiers ctrl+shift+plus || xdotool key --clearmodifiers ctrl+minus"
 
             """#
         }
