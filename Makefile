@@ -13,12 +13,15 @@ SWIFT_BUILD_FLAGS ?= --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -L$(STA
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -z -Xlinker now
 BIN = $(shell swift build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --show-bin-path)/touchgest
 UDEV_RULES = $(wildcard data/*.rules)
+# make build PRODUCT=LatencyProbe: another product with the same flags (changing the
+# flags of .build/release makes SwiftPM compile everything again).
+PRODUCT ?= touchgest
 
 .PHONY: build install test
 
 build:
 	mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/libstdc++.a
-	swift build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product touchgest
+	swift build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product $(PRODUCT)
 
 test:
 	scripts/test
