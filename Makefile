@@ -3,6 +3,10 @@
 # the example rule files in place.
 PREFIX ?= /usr/local
 CONFIG ?= release
+BIN = $(shell swift build -c $(CONFIG) --show-bin-path)/touchgest
+
+.PHONY: build install test
+
 # The release build is self-contained: the Swift runtime and libstdc++ linked in, so the
 # binary needs only libc, libinput and libudev; docs/packaging.md says why each flag is
 # here. Changing these flags makes SwiftPM compile everything again, so build other
@@ -11,9 +15,6 @@ STATIC_CXX = $(CURDIR)/.build/static-libstdc++
 SWIFT_BUILD_FLAGS ?= --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -L$(STATIC_CXX) \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -z -Xlinker now
 PRODUCT ?= touchgest
-BIN = $(shell swift build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --show-bin-path)/touchgest
-
-.PHONY: build install test
 
 build:
 	mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/libstdc++.a
