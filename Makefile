@@ -11,8 +11,18 @@ BIN = $(shell swift build -c $(CONFIG) --show-bin-path)/touchgest
 
 .PHONY: build install install-udev test
 
+# The release build is self-contained: the Swift runtime and libstdc++ linked in, so the
+# binary needs only libc, libinput and libudev; docs/packaging.md says why each flag is
+# here. Changing these flags makes SwiftPM compile everything again, so build other
+# products with the same ones: make build PRODUCT=LatencyProbe.
+STATIC_CXX = $(CURDIR)/.build/static-libstdc++
+SWIFT_BUILD_FLAGS ?= --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -L$(STATIC_CXX) \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -z -Xlinker now
+PRODUCT ?= touchgest
+
 build:
-	swift build -c $(CONFIG) --product touchgest
+	mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/libstdc++.a
+	swift build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product $(PRODUCT)
 
 test:
 	scripts/test

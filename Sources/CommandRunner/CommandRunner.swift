@@ -7,7 +7,9 @@ import TouchGestures
 ///
 /// Each command runs as `/bin/sh -c COMMAND` in its own process group, stdin from
 /// /dev/null, stdout inherited, stderr captured (its tail is reported when the command
-/// fails). Gesture values reach it only as environment variables. The caller polls
+/// fails). A plain command (``DirectCommand``: words and quotes, no shell syntax, a
+/// program found in `PATH`) is started directly with the same words, saving the shell's
+/// start before the command's. Gesture values reach it only as environment variables. The caller polls
 /// ``pollDescriptors`` and calls ``handleReadable(_:)``, and wakes at ``nextDeadline``
 /// for ``handleDeadlines()``; children are reaped through pidfds, so no SIGCHLD
 /// handler is needed and no zombie is left.
@@ -241,16 +243,23 @@ public final class CommandRunner {
 
         var environment = baseEnvironment
         environment.merge(job.environment) { _, new in new }
-        let words: [String] = [shell, "-c", job.command]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }
-            .map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, shell, &actions, &attributes, argv, envp)
+        // glibc's posix_spawn clones with CLONE_VM | CLONE_VFORK: no copy of the daemon's
+        // memory, and an exec failure comes back as the result.
+        func start(_ launch: Launch) -> Int32 {
+            let argv: [UnsafeMutablePointer<CChar>?] = launch.arguments.map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            return posix_spawn(&pid, launch.path, &actions, &attributes, argv, envp)
+        }
+        let launch = launch(for: job.command, environment: environment)
+        var result = start(launch)
+        if result != 0 && launch.direct {
+            // A script without a `#!` line (ENOEXEC), or a program gone since it was found:
+            // the shell handles these as it always did.
+            result = start(shellLaunch(job.command))
+        }
         close(pipeFDs[1])
         guard result == 0 else {
             close(pipeFDs[0])
@@ -325,6 +334,47 @@ public final class CommandRunner {
         guard !children.contains(where: { $0.job.key == key }),
               let index = waiting.firstIndex(where: { $0.key == key }) else { return }
         spawn(waiting.remove(at: index))
+    }
+
+    // MARK: What runs
+
+    /// The program a job starts and its arguments.
+    struct Launch: Equatable {
+        var path: String
+        var arguments: [String]
+        /// Whether this is the command's own program rather than the shell.
+        var direct: Bool
+    }
+
+    /// A plain command's own program when `PATH` (from `environment`) has it; the shell otherwise.
+    func launch(for command: String, environment: [String: String]) -> Launch {
+        if let plain = DirectCommand(command),
+           let path = Self.locate(plain.arguments[0], searchPath: environment["PATH"]) {
+            return Launch(path: path, arguments: plain.arguments, direct: true)
+        }
+        return shellLaunch(command)
+    }
+
+    func shellLaunch(_ command: String) -> Launch {
+        Launch(path: shell, arguments: [shell, "-c", command], direct: false)
+    }
+
+    /// Finds an executable regular file as the shell would: a name with a `/` as it is
+    /// (relative to the working directory), any other name in each folder of `searchPath`
+    /// in turn (an empty entry is the working directory). `nil` when there is none, or no
+    /// `PATH`: then the shell runs the command and reports it.
+    static func locate(_ name: String, searchPath: String?) -> String? {
+        func isExecutableFile(_ path: String) -> Bool {
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+        }
+        if name.contains("/") { return isExecutableFile(name) ? name : nil }
+        guard let searchPath else { return nil }
+        for folder in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = folder.isEmpty ? name : "\(folder)/\(name)"
+            if isExecutableFile(candidate) { return candidate }
+        }
+        return nil
     }
 
     // MARK: Environment

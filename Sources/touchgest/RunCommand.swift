@@ -82,6 +82,7 @@ struct RunCommand: ParsableCommand {
             logger.notice("no touchpad or touchscreen yet; waiting for one to be plugged in")
         }
         logger.info("ready")
+        StartupPages.release()
         if let failure = session.runUntilSignalled() {
             // Not the rule file's fault: exit non-zero so that systemd (Restart=on-failure)
             // starts touchgest again.
