@@ -167,13 +167,14 @@ public final class GestureEnvironment {
         // Every recognizer takes up a beginning gesture before any is given it, as touches
         // are bound before they are delivered: otherwise one that decides at once (a tap)
         // would not yet see those it must wait for, and names would change outcomes.
-        var following: [GestureRecognizer] = []
-        for recognizer in recognizers {
-            if gesture.isBegin ? beginTouchpadGesture(recognizer, event) : recognizer.touchpadFingers > 0 {
-                following.append(recognizer)
-            }
+        if gesture.isBegin {
+            var following: [GestureRecognizer] = []
+            for recognizer in recognizers where beginTouchpadGesture(recognizer, event) { following.append(recognizer) }
+            for recognizer in following { deliverTouchpad(event, to: recognizer) }
+        } else {
+            // The common case, every update of a swipe or pinch: no list to build.
+            for recognizer in recognizers where recognizer.touchpadFingers > 0 { deliverTouchpad(event, to: recognizer) }
         }
-        for recognizer in following { deliverTouchpad(event, to: recognizer) }
         // A recognizer of the last gesture that won with this event (a double tap's second
         // tap) has it: nothing starts over. Otherwise those that gave up start over on it.
         let consumed = carried.contains { recognizer in
