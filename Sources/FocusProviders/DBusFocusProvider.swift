@@ -77,18 +77,20 @@ public final class DBusFocusProvider: FocusProvider {
         /// ``start()`` not called yet.
         case stopped
         case connected(Connection)
-        /// The bus is gone; the next try is at `retryAt`, after waiting `delay`.
-        case waiting(retryAt: Timestamp, delay: Duration)
+        /// The bus is gone; tried again at the retry.
+        case waiting(FocusRetry)
     }
 
     public let which: DBusDesktop
     public var desktop: String { which.name }
-    public var onReport: ((FocusReport) -> Void)?
+    public var onReport: ((FocusReport) -> Void)? {
+        get { reporting.onReport }
+        set { reporting.onReport = newValue }
+    }
+    private var reporting = FocusReporting()
     /// The session bus address, `DBUS_SESSION_BUS_ADDRESS` (else `$XDG_RUNTIME_DIR/bus`).
     public let address: String
     private var phase = Phase.stopped
-    private var lastFocus: WindowFocus?
-    private var lastLoss: String?
 
     /// How long a call may wait for its answer before libdbus answers it with an error.
     static let callTimeout: Int32 = 5_000
@@ -118,13 +120,13 @@ public final class DBusFocusProvider: FocusProvider {
     }
 
     public var nextDeadline: Timestamp? {
-        if case let .waiting(retryAt, _) = phase { return retryAt }
+        if case let .waiting(retry) = phase { return retry.at }
         return nil
     }
 
     public func handleDeadlines() {
-        guard case let .waiting(retryAt, delay) = phase, retryAt <= PollScheduler.now() else { return }
-        connect(delay: min(delay * 2, FocusDefaults.maximumRetry))
+        guard case let .waiting(retry) = phase, let delay = retry.due(at: PollScheduler.now()) else { return }
+        connect(delay: delay)
     }
 
     public func handleReadable(_ fd: Int32) {
@@ -140,7 +142,7 @@ public final class DBusFocusProvider: FocusProvider {
 
     private func connect(delay: Duration) {
         disconnect()
-        lastFocus = nil
+        reporting.forgetFocus()
         guard !address.isEmpty else {
             wait(delay, "no session bus: DBUS_SESSION_BUS_ADDRESS and XDG_RUNTIME_DIR are not set")
             return
@@ -183,16 +185,8 @@ public final class DBusFocusProvider: FocusProvider {
     }
 
     private func wait(_ delay: Duration, _ why: String) {
-        phase = .waiting(retryAt: PollScheduler.now() + delay, delay: delay)
-        reportLoss(why)
-    }
-
-    /// Said once per outage: what follows fails for the same cause.
-    private func reportLoss(_ why: String) {
-        if lastLoss == nil {
-            lastLoss = why
-            onReport?(.lost(why))
-        }
+        phase = .waiting(.after(delay))
+        reporting.lostOnce(why)
     }
 
     private func lose(_ why: String) {
@@ -215,22 +209,18 @@ public final class DBusFocusProvider: FocusProvider {
         if left { connection.owner = nil }
         connection.following = false
         phase = .connected(connection)
-        lastFocus = nil
+        reporting.forgetFocus()
         // Each cause is said, once: these are states the bus told, not tries that fail.
-        if lastLoss != why {
-            lastLoss = why
-            onReport?(.lost(why))
-        }
+        reporting.lost(why)
     }
 
     private func following() {
         guard case var .connected(connection) = phase, !connection.following else { return }
         connection.following = true
         phase = .connected(connection)
-        lastLoss = nil
         var text = "\(desktop): \(which.shown) on the session bus at \(address)"
         if case let .kde(script) = which { text += ", running \(script)" }
-        onReport?(.connected(text))
+        reporting.connected(text)
     }
 
     // MARK: Messages
@@ -341,9 +331,7 @@ public final class DBusFocusProvider: FocusProvider {
         guard arguments.count >= 2 else { return }
         following()
         let focus: WindowFocus = arguments[0].isEmpty ? .noWindow : .window(appID: arguments[0], title: arguments[1])
-        guard focus != lastFocus else { return }
-        lastFocus = focus
-        onReport?(.focused(focus))
+        reporting.focused(focus)
     }
 
     // MARK: libdbus

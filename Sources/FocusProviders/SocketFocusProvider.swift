@@ -18,18 +18,18 @@ public final class SocketFocusProvider: FocusProvider {
         /// ``start()`` not called yet.
         case stopped
         case connected([Connection], desktop: String)
-        /// Gone; the next try is at `retryAt`, after waiting `delay`.
-        case waiting(retryAt: Timestamp, delay: Duration)
+        /// Gone; tried again at the retry.
+        case waiting(FocusRetry)
     }
 
     public let wire: FocusWire
     public var desktop: String { wire.desktop }
-    public var onReport: ((FocusReport) -> Void)?
+    public var onReport: ((FocusReport) -> Void)? {
+        get { reporting.onReport }
+        set { reporting.onReport = newValue }
+    }
+    private var reporting = FocusReporting()
     private var phase = Phase.stopped
-    /// The last focus reported on this connection, so only changes are reported.
-    private var lastFocus: WindowFocus?
-    /// The loss reported since the last connection, so an outage is reported once.
-    private var lastLoss: String?
 
     public init(wire: FocusWire) {
         self.wire = wire
@@ -49,13 +49,13 @@ public final class SocketFocusProvider: FocusProvider {
     }
 
     public var nextDeadline: Timestamp? {
-        if case let .waiting(retryAt, _) = phase { return retryAt }
+        if case let .waiting(retry) = phase { return retry.at }
         return nil
     }
 
     public func handleDeadlines() {
-        guard case let .waiting(retryAt, delay) = phase, retryAt <= PollScheduler.now() else { return }
-        connect(delay: min(delay * 2, FocusDefaults.maximumRetry))
+        guard case let .waiting(retry) = phase, let delay = retry.due(at: PollScheduler.now()) else { return }
+        connect(delay: delay)
     }
 
     public func handleReadable(_ fd: Int32) {
@@ -100,7 +100,7 @@ public final class SocketFocusProvider: FocusProvider {
     private func connect(delay: Duration) {
         closeAll()
         wire.reset()
-        lastFocus = nil
+        reporting.forgetFocus()
         let endpoints: [FocusEndpoint]
         do {
             endpoints = try wire.endpoints()
@@ -121,18 +121,12 @@ public final class SocketFocusProvider: FocusProvider {
         }
         let text = "\(wire.desktop) at \(endpoints.first?.path ?? "?")"
         phase = .connected(connections, desktop: text)
-        lastLoss = nil
-        onReport?(.connected(text))
+        reporting.connected(text)
     }
 
     private func wait(_ delay: Duration, _ why: String) {
-        phase = .waiting(retryAt: PollScheduler.now() + delay, delay: delay)
-        // Said once per outage: the tries that follow fail for the same cause, often in
-        // other words (the socket closed, then it is not there).
-        if lastLoss == nil {
-            lastLoss = why
-            onReport?(.lost(why))
-        }
+        phase = .waiting(.after(delay))
+        reporting.lostOnce(why)
     }
 
     private func lose(_ why: String) {
@@ -144,10 +138,7 @@ public final class SocketFocusProvider: FocusProvider {
         if !output.send.isEmpty, let fd, !Self.writeAll(fd, output.send) {
             throw FocusWireError("cannot send: \(String(cString: strerror(errno)))")
         }
-        if let focus = output.focus, focus != lastFocus {
-            lastFocus = focus
-            onReport?(.focused(focus))
-        }
+        if let focus = output.focus { reporting.focused(focus) }
     }
 
     private func closeAll() {

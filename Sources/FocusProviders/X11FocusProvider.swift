@@ -34,19 +34,19 @@ public final class X11FocusProvider: FocusProvider {
         /// ``start()`` not called yet.
         case stopped
         case connected(Connection)
-        /// Gone; the next try is at `retryAt`, after waiting `delay`.
-        case waiting(retryAt: Timestamp, delay: Duration)
+        /// Gone; tried again at the retry.
+        case waiting(FocusRetry)
     }
 
     public let desktop = "x11"
-    public var onReport: ((FocusReport) -> Void)?
+    public var onReport: ((FocusReport) -> Void)? {
+        get { reporting.onReport }
+        set { reporting.onReport = newValue }
+    }
+    private var reporting = FocusReporting()
     /// The display, as `DISPLAY` names it (`:0`).
     public let display: String
     private var phase = Phase.stopped
-    /// The last focus reported on this connection, so only changes are reported.
-    private var lastFocus: WindowFocus?
-    /// The loss reported since the last connection, so an outage is reported once.
-    private var lastLoss: String?
 
     /// Longest title or class read, in bytes: more is cut (a title is shown and matched,
     /// never needed whole).
@@ -70,13 +70,13 @@ public final class X11FocusProvider: FocusProvider {
     }
 
     public var nextDeadline: Timestamp? {
-        if case let .waiting(retryAt, _) = phase { return retryAt }
+        if case let .waiting(retry) = phase { return retry.at }
         return nil
     }
 
     public func handleDeadlines() {
-        guard case let .waiting(retryAt, delay) = phase, retryAt <= PollScheduler.now() else { return }
-        connect(delay: min(delay * 2, FocusDefaults.maximumRetry))
+        guard case let .waiting(retry) = phase, let delay = retry.due(at: PollScheduler.now()) else { return }
+        connect(delay: delay)
     }
 
     public func handleReadable(_ fd: Int32) {
@@ -87,7 +87,7 @@ public final class X11FocusProvider: FocusProvider {
 
     private func connect(delay: Duration) {
         disconnect()
-        lastFocus = nil
+        reporting.forgetFocus()
         guard !display.isEmpty else {
             wait(delay, "DISPLAY is not set")
             return
@@ -132,8 +132,7 @@ public final class X11FocusProvider: FocusProvider {
         Self.selectProperties(of: connection.root, on: xcb)
         let manager = windowManagerName(connection)
         phase = .connected(connection)
-        lastLoss = nil
-        onReport?(.connected("x11 at \(display)" + (manager.map { " (\($0))" } ?? "")))
+        reporting.connected("x11 at \(display)" + (manager.map { " (\($0))" } ?? ""))
         followActiveWindow()
         // Replies read above may have brought events with them, which XCB keeps in its
         // queue: the descriptor would not show them.
@@ -141,12 +140,8 @@ public final class X11FocusProvider: FocusProvider {
     }
 
     private func wait(_ delay: Duration, _ why: String) {
-        phase = .waiting(retryAt: PollScheduler.now() + delay, delay: delay)
-        // Said once per outage: the tries that follow fail for the same cause.
-        if lastLoss == nil {
-            lastLoss = why
-            onReport?(.lost(why))
-        }
+        phase = .waiting(.after(delay))
+        reporting.lostOnce(why)
     }
 
     private func lose(_ why: String) {
@@ -201,9 +196,7 @@ public final class X11FocusProvider: FocusProvider {
     }
 
     private func report(_ focus: WindowFocus) {
-        guard focus != lastFocus else { return }
-        lastFocus = focus
-        onReport?(.focused(focus))
+        reporting.focused(focus)
     }
 
     // MARK: Properties

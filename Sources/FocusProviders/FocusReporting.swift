@@ -1,0 +1,60 @@
+import PollLoop
+import TouchGestures
+
+/// What every focus provider keeps besides its connection to the desktop: what it last
+/// reported, so that a focus is reported when it changes and an outage once.
+struct FocusReporting {
+    var onReport: ((FocusReport) -> Void)?
+    private var lastFocus: WindowFocus?
+    private var lastLoss: String?
+
+    /// Reached the desktop: the next loss is said again.
+    mutating func connected(_ text: String) {
+        lastLoss = nil
+        onReport?(.connected(text))
+    }
+
+    /// A try failed: said once per outage, since the tries that follow fail for the same
+    /// cause, often in other words (the socket closed, then it is not there).
+    mutating func lostOnce(_ why: String) {
+        guard lastLoss == nil else { return }
+        lastLoss = why
+        onReport?(.lost(why))
+    }
+
+    /// The desktop told a state (it left, it refused): each new cause is said once.
+    mutating func lost(_ why: String) {
+        guard lastLoss != why else { return }
+        lastLoss = why
+        onReport?(.lost(why))
+    }
+
+    /// Reports `focus` if it differs from the last one reported.
+    mutating func focused(_ focus: WindowFocus) {
+        guard focus != lastFocus else { return }
+        lastFocus = focus
+        onReport?(.focused(focus))
+    }
+
+    /// A new connection reports its first focus whatever the last one was.
+    mutating func forgetFocus() {
+        lastFocus = nil
+    }
+}
+
+/// When a provider tries its desktop again: after `delay`, doubling up to
+/// ``FocusDefaults/maximumRetry`` while it stays away.
+struct FocusRetry {
+    let at: Timestamp
+    let delay: Duration
+
+    /// A try `delay` from now.
+    static func after(_ delay: Duration) -> FocusRetry {
+        FocusRetry(at: PollScheduler.now() + delay, delay: delay)
+    }
+
+    /// The wait to use if this try fails too, when the try is due at `now`; nil before.
+    func due(at now: Timestamp) -> Duration? {
+        at <= now ? min(delay * 2, FocusDefaults.maximumRetry) : nil
+    }
+}
