@@ -40,6 +40,9 @@ let package = Package(
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
+        // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.
+        .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop"]),
+        .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "TestSupport"]),
         .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
         // 1,000 commands in a process of its own, for the leak test (see its header).
         .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
@@ -47,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess", "PollLoop",
+                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "CProcess", "PollLoop", "GestureStreams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -29,7 +29,7 @@ public final class CompiledRulebook {
                 recognizer.delegate = filter
                 filters.append(filter)
             }
-            triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink))
+            triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink, deviceName: deviceName))
             recognizers.append(recognizer)
         }
         // Swipe rules on the same fingers and devices must sort directions alike: with a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandRunner
+import GestureStreams
 import Glibc
 import LibinputInput
 import Logging
@@ -29,6 +30,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var rules: RulesOptions
     @OptionGroup var input: InputOptions
+    @OptionGroup var events: EventsSocketOptions
 
     @Flag(name: .shortAndLong, help: "Log more: -v each command run, -vv every recognizer transition.")
     var verbose: Int
@@ -71,6 +73,17 @@ struct RunCommand: ParsableCommand {
         }
         daemon.session = session
         session.runner?.observer = { daemon.runner($0) }
+        session.streams?.observer = { daemon.streams($0) }
+        if let socket = events.path {
+            do {
+                try session.streams?.listen(at: socket)
+                logger.info("serving gesture events at \(socket)")
+            } catch {
+                logger.warning("\(error); touchgest events cannot connect")
+            }
+        } else {
+            logger.warning("XDG_RUNTIME_DIR is not set, so there is no private place for the events socket; touchgest events cannot connect (give --events-socket PATH)")
+        }
         for problem in session.input.problems { logger.warning("\(problem)") }
         daemon.arm(book, verb: "loaded")
         if let watcher = RuleWatcher(path: path, changed: { [weak daemon] in daemon?.changed($0) }) {
@@ -85,6 +98,7 @@ struct RunCommand: ParsableCommand {
             logger.notice("no touchpad or touchscreen yet; waiting for one to be plugged in")
         }
         logger.info("ready")
+        defer { session.streams?.shutdown() }
         if let failure = session.runUntilSignalled() {
             // Not the rule file's fault: exit non-zero so that systemd (Restart=on-failure)
             // starts touchgest again.
@@ -170,6 +184,31 @@ final class Daemon: SessionObserver {
 
     func command(_ request: CommandRequest, running: Bool) {}
 
+    func streams(_ event: StreamHub.Event) {
+        switch event {
+        case let .started(rule, command, pid):
+            logger.info("rule \(rule): stream started, pid \(pid): \(command)")
+        case let .couldNotStart(rule, reason, retryIn):
+            logger.error("rule \(rule): stream could not start: \(reason); trying again in \(seconds(retryIn))")
+        case let .exited(rule, pid, status, retryIn):
+            logger.warning("rule \(rule): stream pid \(pid) \(status); starting it again in \(seconds(retryIn))")
+        case let .stuck(rule, pid, queued):
+            logger.warning("rule \(rule): stream pid \(pid) stopped reading its input (\(queued) lines waiting); stopping it")
+        case let .restarting(rule, pid, retryIn):
+            logger.warning("rule \(rule): stream pid \(pid) stopped; starting it again in \(seconds(retryIn))")
+        case let .closed(rule, pid, status):
+            logger.info("rule \(rule): old stream pid \(pid) closed (\(status))")
+        case let .subscriberJoined(count):
+            logger.debug("events: a subscriber joined (\(count) now)")
+        case let .subscriberLeft(count, reason):
+            if let reason {
+                logger.warning("events: dropped a subscriber: \(reason) (\(count) left)")
+            } else {
+                logger.debug("events: a subscriber left (\(count) now)")
+            }
+        }
+    }
+
     func runner(_ event: CommandRunner.Event) {
         switch event {
         case let .started(job, pid):
@@ -187,4 +226,10 @@ final class Daemon: SessionObserver {
             }
         }
     }
+}
+
+/// `0.25s`, `30s`: a delay as the log shows it.
+func seconds(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)s" : "\(fixedDecimals(Double(milliseconds) / 1_000, 2))s"
 }

@@ -9,6 +9,6 @@ struct Touchgest: ParsableCommand {
             Rules live in $XDG_CONFIG_HOME/touchgest/rules.toml (see touchgest-rules(5)).
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, DebugCommand.self, CheckCommand.self, RecordCommand.self, ReplayCommand.self, ListDevicesCommand.self]
+        subcommands: [RunCommand.self, EventsCommand.self, DebugCommand.self, CheckCommand.self, RecordCommand.self, ReplayCommand.self, ListDevicesCommand.self]
     )
 }
