@@ -257,7 +257,7 @@ struct RuleParser {
     }
 
     private mutating func checkCommands(_ rule: Rule, table: TOMLTable, header: TOMLPosition) {
-        if rule.commands.isEmpty && rule.stream == nil {
+        if rule.commands.isEmpty && table["stream"] == nil {
             let keys = rule.gesture.isContinuous ? "command, on-begin, on-step, on-end, on-cancel or stream" : "command or stream"
             error("rule '\(rule.name)' runs nothing; add \(keys)", at: header)
         }
