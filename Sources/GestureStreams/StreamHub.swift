@@ -117,14 +117,32 @@ public final class StreamHub: PollSource {
         server?.send(bytes, key: rule, coalescible: coalescible, now: time)
     }
 
-    /// For shutdown: closes every stream's stdin (each command reads EOF), drops the
-    /// subscribers and removes the socket. Commands are left to exit by themselves.
-    public func shutdown() {
-        for stream in Array(streams.values) + closing { stream.child?.closeStdin() }
-        streams.removeAll()
-        closing.removeAll()
+    /// For shutdown: stops serving subscribers (the socket file goes), closes every
+    /// stream as a reload does, and waits until each command has exited, at most `timeout`
+    /// (the commands get SIGTERM after ``StreamDefaults/closeGrace``, SIGKILL a second later).
+    /// Returns whether all exited.
+    @discardableResult
+    public func shutdown(timeout: Duration = StreamDefaults.closeGrace + StreamDefaults.killGrace * 2) -> Bool {
         server?.close()
         server = nil
+        setStreams([])
+        let end = now() + timeout
+        while !closing.isEmpty {
+            let time = now()
+            guard time < end else { return false }
+            var limit = end - time
+            if let deadline = nextDeadline { limit = min(limit, max(deadline - time, .zero)) }
+            var fds = pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                + writeDescriptors.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+            let milliseconds = Int32(clamping: (limit.wholeMicroseconds + 999) / 1_000)
+            if poll(&fds, nfds_t(fds.count), milliseconds) > 0 {
+                for entry in fds where entry.revents != 0 {
+                    if entry.events == Int16(POLLOUT) { handleWritable(entry.fd) } else { handleReadable(entry.fd) }
+                }
+            }
+            handleDeadlines()
+        }
+        return true
     }
 
     // MARK: PollSource

@@ -98,6 +98,8 @@ struct RunCommand: ParsableCommand {
             logger.notice("no touchpad or touchscreen yet; waiting for one to be plugged in")
         }
         logger.info("ready")
+        // Streams close as on a reload: their last lines go out, their stdin closes, and
+        // the daemon waits (3 s at most) for them to exit.
         defer { session.streams?.shutdown() }
         if let failure = session.runUntilSignalled() {
             // Not the rule file's fault: exit non-zero so that systemd (Restart=on-failure)
