@@ -87,5 +87,12 @@ let package = Package(
             path: "Benchmarks/LatencyProbe",
             exclude: ["rules.toml", "gestures.txt"]
         ),
+        // Measures gesture streams: event -> line read latency, CPU against a spawn per update (scripts/measure-streams).
+        .executableTarget(
+            name: "StreamBenchmark",
+            dependencies: ["LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner", "PollLoop", "GestureStreams"],
+            path: "Benchmarks/StreamBenchmark",
+            exclude: ["rules.toml", "gestures.txt", "consumer.py"]
+        ),
     ]
 )
