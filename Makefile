@@ -25,3 +25,4 @@ install: build
 	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/touchgest.fish
 	sed 's|@BINDIR@|$(PREFIX)/bin|' examples/touchgest.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/touchgest.service
 	install -m644 examples/*.toml examples/tour.tgrec $(DESTDIR)$(PREFIX)/share/doc/touchgest/examples/
+	install -Dm755 -t $(DESTDIR)$(PREFIX)/share/doc/touchgest/examples/streams examples/streams/*

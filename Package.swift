@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.
         .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop"]),
-        .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "TestSupport"]),
+        .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport"]),
         .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
         // 1,000 commands in a process of its own, for the leak test (see its header).
         .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
