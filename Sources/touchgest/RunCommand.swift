@@ -21,6 +21,10 @@ struct RunCommand: ParsableCommand {
             Saving an empty file keeps them too, with a warning; to turn every gesture off, leave
             only a comment in the file. The rule file must be owned by you or root and writable by
             no one else, and no folder above it may be group- or world-writable unless sticky.
+            Each rule's stream command is started with the rules and kept running (restarted
+            with backoff when it exits or stops reading); a reload closes the old ones cleanly,
+            and so does stopping. The rules' gesture lines are served to touchgest events on
+            --events-socket (default $XDG_RUNTIME_DIR/touchgest/events.sock, mode 0600).
             Logs go to standard error (journald-friendly). touchgest run exits 1 when the rule
             file cannot be loaded at start, and when the daemon itself fails (a poll or libinput
             error, logged with what failed), so that systemd's Restart=on-failure starts it again;
@@ -99,7 +103,7 @@ struct RunCommand: ParsableCommand {
         }
         logger.info("ready")
         // Streams close as on a reload: their last lines go out, their stdin closes, and
-        // the daemon waits (3 s at most) for them to exit.
+        // the daemon waits (4 s at most) for them to exit.
         defer { session.streams?.shutdown() }
         if let failure = session.runUntilSignalled() {
             // Not the rule file's fault: exit non-zero so that systemd (Restart=on-failure)
