@@ -56,7 +56,7 @@ func diagnostics(_ text: String) -> [String] {
             gesture = "tap"
             fingres = 2
             command = "x"
-            """) == ["rules.toml:3:1: error: unknown key 'fingres' in rule 'a' (tap) (did you mean 'fingers'?); allowed keys: gesture, device, device-name, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, timeout, overlap, require-to-fail"])
+            """) == ["rules.toml:3:1: error: unknown key 'fingres' in rule 'a' (tap) (did you mean 'fingers'?); allowed keys: gesture, device, device-name, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, stream, timeout, overlap, require-to-fail"])
     }
 
     @Test func aKeyOfAnotherGestureSaysWhichGesturesItAppliesTo() {
