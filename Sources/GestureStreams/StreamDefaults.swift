@@ -12,6 +12,9 @@ public enum StreamDefaults {
     /// command is stopped and restarted, a subscriber dropped. Far longer than any frame
     /// a widget draws, short enough that a hung script is noticed within a gesture or two.
     public static let stallTimeout: Duration = .seconds(2)
+    /// A stream command just started is not judged stuck before this: an interpreter
+    /// (Python, say) can take seconds to start on a busy machine before it reads a line.
+    public static let startGrace: Duration = .seconds(5)
     /// Lines that may wait for one reader: past this it is stuck at once, whatever the
     /// time. Begins and ends of over 80 gestures: no reader that still works is so far behind.
     public static let maximumQueuedLines = 256

@@ -22,6 +22,11 @@ final class StreamProcess {
         /// Since when lines have waited without a byte taken; nil while nothing waits.
         var waitingSince: Timestamp?
 
+        /// When it counts as stuck if nothing is taken meanwhile; nil while nothing waits.
+        var stallDeadline: Timestamp? {
+            waitingSince.map { max($0 + StreamDefaults.stallTimeout, startedAt + StreamDefaults.startGrace) }
+        }
+
         init(pid: Int32, pidfd: Int32, stdin: Int32, startedAt: Timestamp) {
             self.pid = pid
             self.pidfd = pidfd
@@ -89,7 +94,7 @@ final class StreamProcess {
 
     var nextDeadline: Timestamp? {
         switch phase {
-        case let .running(child): child.waitingSince.map { $0 + StreamDefaults.stallTimeout }
+        case let .running(child): child.stallDeadline
         case let .stopping(_, killAt, killed): killed ? nil : killAt
         case let .backingOff(until): until
         case let .closing(child, signalAt, signals):
@@ -156,7 +161,7 @@ final class StreamProcess {
     func handleDeadlines(now: Timestamp) {
         switch phase {
         case let .running(child):
-            if let since = child.waitingSince, since + StreamDefaults.stallTimeout <= now { stop(child, now: now) }
+            if let deadline = child.stallDeadline, deadline <= now { stop(child, now: now) }
         case let .stopping(child, killAt, killed):
             if !killed, killAt <= now {
                 kill(-child.pid, SIGKILL)

@@ -21,6 +21,13 @@ import TouchGestures
             hub.observer = { [unowned self] event in events.append(event) }
         }
 
+        /// Stops every command, as the daemon does: one left running would hold the test
+        /// runner's output open.
+        deinit {
+            hub.observer = nil
+            hub.shutdown()
+        }
+
         /// Runs the loop until `done` holds; false after `timeout`.
         @discardableResult
         func pump(timeout: Duration = .seconds(20), until done: () -> Bool) -> Bool {
@@ -110,12 +117,16 @@ import TouchGestures
         let h = Harness()
         h.hub.setStreams([(rule: "stuck", command: "exec sleep 600"), (rule: "live", command: "cat >> \(h.folder)/live")])
         let startedAt = PollScheduler.now()
-        // More lines than its small pipe and its queue of 256 hold.
+        // More lines than its small pipe and its queue of 256 hold, and meanwhile a
+        // gesture of the other rule (which may start reading only after all were sent).
+        h.send("live", "began")
         for value in 1...400 {
             h.send("stuck", "began", value)
-            h.send("live", "began", value)
+            h.send("live", "changed", value)
         }
-        #expect(h.pump { h.lines("live").count == 400 })
+        h.send("live", "ended", 400)
+        #expect(h.pump { h.lines("live").last == #"{"rule":"live","phase":"ended","value":400}"# })
+        #expect(h.lines("live").first == #"{"rule":"live","phase":"began","value":0}"#)
         #expect(h.pump { h.starts == 3 })
         let stuck = h.events.compactMap { event -> String? in
             switch event {
