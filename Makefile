@@ -39,6 +39,7 @@ install: build
 	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/touchgest.fish
 	sed 's|@BINDIR@|$(PREFIX)/bin|' examples/touchgest.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/touchgest.service
 	install -m644 examples/*.toml examples/tour.tgrec $(DESTDIR)$(PREFIX)/share/doc/touchgest/examples/
+	install -Dm755 -t $(DESTDIR)$(PREFIX)/share/doc/touchgest/examples/streams examples/streams/*
 	install -Dm644 udev/70-touchgest.rules $(DESTDIR)$(PREFIX)/share/touchgest/70-touchgest.rules
 	install -Dm644 data/kwin/touchgest-focus.js $(DESTDIR)$(PREFIX)/share/touchgest/kwin/touchgest-focus.js
 	install -Dm644 -t $(DESTDIR)$(PREFIX)/share/gnome-shell/extensions/touchgest-focus@touchgest.org \

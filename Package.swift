@@ -51,6 +51,9 @@ let package = Package(
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CProcess"),
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
+        // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.
+        .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop"]),
+        .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport"]),
         .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
         // 1,000 commands in a process of its own, for the leak test (see its header).
         .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
@@ -72,7 +75,7 @@ let package = Package(
             name: "touchgest",
             dependencies: [
                 "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "ContactInput", "CProcess", "PollLoop", "Recordings",
-                "FocusProviders",
+                "FocusProviders", "GestureStreams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -121,6 +124,13 @@ let package = Package(
             dependencies: ["ContactInput", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "PollLoop"],
             path: "Benchmarks/ContactBenchmark",
             exclude: ["rules.toml", "gestures.txt"]
+        ),
+        // Measures gesture streams: event -> line read latency, CPU against a spawn per update (scripts/measure-streams).
+        .executableTarget(
+            name: "StreamBenchmark",
+            dependencies: ["LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner", "PollLoop", "GestureStreams"],
+            path: "Benchmarks/StreamBenchmark",
+            exclude: ["rules.toml", "gestures.txt", "consumer.py"]
         ),
     ]
 )

@@ -5,6 +5,11 @@
 #include <pthread.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
@@ -27,4 +32,56 @@ int cprocess_read_signal(int fd) {
     struct signalfd_siginfo info;
     ssize_t got = read(fd, &info, sizeof info);
     return got == (ssize_t)sizeof info ? (int)info.ssi_signo : -1;
+}
+
+int cprocess_set_pipe_size(int fd, int bytes) {
+    return fcntl(fd, F_SETPIPE_SZ, bytes);
+}
+
+static int fill_address(struct sockaddr_un *address, const char *path) {
+    memset(address, 0, sizeof *address);
+    address->sun_family = AF_UNIX;
+    if (strlen(path) >= sizeof address->sun_path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    strcpy(address->sun_path, path);
+    return 0;
+}
+
+int cprocess_unix_listen(const char *path, int backlog) {
+    struct sockaddr_un address;
+    if (fill_address(&address, path) < 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    // bind() creates the file with the umask applied: 0177 leaves 0600. The umask is
+    // per process; the daemon has one thread, so nothing else creates files meanwhile.
+    mode_t old = umask(0177);
+    int bound = bind(fd, (struct sockaddr *)&address, sizeof address);
+    umask(old);
+    if (bound < 0 || listen(fd, backlog) < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int cprocess_unix_connect(const char *path) {
+    struct sockaddr_un address;
+    if (fill_address(&address, path) < 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int cprocess_accept(int fd) {
+    return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }

@@ -8,7 +8,8 @@ public struct EventLoopFailure: Error, Equatable, CustomStringConvertible {
     public var description: String
 }
 
-/// One thread, one poll: every source's descriptors, with the nearest deadline of any
+/// One thread, one poll: every source's descriptors (to read, and to write while a
+/// source has bytes waiting), with the nearest deadline of any
 /// source as the timeout. With no input and no deadline it sleeps until input comes.
 public final class EventLoop {
     private var sources: [PollSource] = []
@@ -47,6 +48,10 @@ public final class EventLoop {
                     fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
                     owners.append(source)
                 }
+                for fd in source.writeDescriptors {
+                    fds.append(pollfd(fd: fd, events: Int16(POLLOUT), revents: 0))
+                    owners.append(source)
+                }
             }
             let next = (sources.compactMap(\.nextDeadline) + [deadline].compactMap { $0 }).min()
             var timeout: Int32 = -1
@@ -68,7 +73,11 @@ public final class EventLoop {
                     if entry.revents & Int16(POLLNVAL) != 0 {
                         return fail("descriptor \(entry.fd) of the \(Self.name(owner)) is not open")
                     }
-                    owner.handleReadable(entry.fd)
+                    if entry.events == Int16(POLLOUT) {
+                        owner.handleWritable(entry.fd)
+                    } else {
+                        owner.handleReadable(entry.fd)
+                    }
                     if let reason = owner.failure { return fail(reason) }
                 }
             }

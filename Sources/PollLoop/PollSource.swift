@@ -6,6 +6,11 @@ public protocol PollSource: AnyObject {
     var pollDescriptors: [Int32] { get }
     /// One of ``pollDescriptors`` is readable.
     func handleReadable(_ fd: Int32)
+    /// Descriptors to poll for writing, asked before every wait: only those with bytes
+    /// waiting to go out, so an idle source causes no wake-up.
+    var writeDescriptors: [Int32] { get }
+    /// One of ``writeDescriptors`` can take more bytes, or its reader went away.
+    func handleWritable(_ fd: Int32)
     /// The next moment the source wants to run without input, if any.
     var nextDeadline: Timestamp? { get }
     /// The clock passed ``nextDeadline``.
@@ -18,4 +23,7 @@ public protocol PollSource: AnyObject {
 extension PollSource {
     /// Sources that cannot break never fail.
     public var failure: String? { nil }
+    /// Most sources only read.
+    public var writeDescriptors: [Int32] { [] }
+    public func handleWritable(_ fd: Int32) {}
 }

@@ -26,4 +26,15 @@ public struct CommandRequest: Sendable, Equatable, CustomStringConvertible {
 /// and in `touchgest debug`.
 public protocol CommandSink: AnyObject {
     func run(_ request: CommandRequest)
+    /// Whether ``stream(_:)`` would send `rule`'s samples anywhere: a rule's `stream`
+    /// command, or a subscriber of `touchgest events`. When false no sample is made.
+    func wantsSamples(of rule: String) -> Bool
+    /// One phase of a rule's gesture, for its stream and the subscribers.
+    func stream(_ sample: GestureSample)
+}
+
+extension CommandSink {
+    /// Sinks that only run commands want no samples.
+    public func wantsSamples(of rule: String) -> Bool { false }
+    public func stream(_ sample: GestureSample) {}
 }

@@ -77,6 +77,12 @@ public struct Rule: Sendable {
     public var requireToFail: [String]
     /// Conditions on the window focused when the gesture begins; empty for none.
     public var window = WindowCondition()
+    /// A command started once and kept running, that gets one JSON line per phase of the
+    /// gesture on its standard input (`stream`); nil for none.
+    public var stream: String?
+    /// Millimetres (pan, edge-pan), scale change (pinch) or degrees (rotation) at which a
+    /// streamed gesture's progress reaches 1; nil for the gesture's default.
+    public var progressDistance: Double?
     /// Line of the rule's `[rule.NAME]` header.
     public var line: Int
     public var column: Int

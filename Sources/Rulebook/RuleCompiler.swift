@@ -53,7 +53,7 @@ public final class CompiledRulebook {
                 recognizer.delegate = filter
                 windowFilters.append(filter)
             }
-            triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink, focus: focus))
+            triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink, focus: focus, deviceName: deviceName))
             recognizers.append(recognizer)
         }
         // Swipe rules on the same fingers and devices must sort directions alike: with a

@@ -213,6 +213,15 @@ struct RuleParser {
                 default: .recognized
                 }
                 rule.commands[phase] = command
+            case "stream":
+                guard let command = string(value, key) else { continue }
+                if command.allSatisfy(\.isWhitespace) {
+                    error("stream is empty; give the command that reads the gesture's JSON lines", at: value.position)
+                    continue
+                }
+                rule.stream = command
+            case "progress-distance":
+                rule.progressDistance = number(value, key, in: ValueRanges.number(key, gesture: gesture), gesture: gesture)
             case "timeout": rule.timeout = timeoutValue(value, key) ?? rule.timeout
             case "overlap": if let policy = choice(value, OverlapPolicy.self, "overlap policy", key) { rule.overlap = policy }
             case "application", "title", "not-application", "not-title": setWindowKey(&rule.window, key, value)
@@ -251,8 +260,8 @@ struct RuleParser {
     }
 
     private mutating func checkCommands(_ rule: Rule, table: TOMLTable, header: TOMLPosition) {
-        if rule.commands.isEmpty {
-            let keys = rule.gesture.isContinuous ? "command, on-begin, on-step, on-end or on-cancel" : "command"
+        if rule.commands.isEmpty && table["stream"] == nil {
+            let keys = rule.gesture.isContinuous ? "command, on-begin, on-step, on-end, on-cancel or stream" : "command or stream"
             error("rule '\(rule.name)' runs nothing; add \(keys)", at: header)
         }
         if rule.commands[.recognized] != nil && rule.commands[.begin] != nil {

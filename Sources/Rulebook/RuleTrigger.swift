@@ -17,14 +17,22 @@ final class RuleTrigger {
     /// one ~10 ms frame.
     static let maximumStepsPerUpdate = 100
 
-    init(rule: Rule, recognizer: GestureRecognizer, sink: CommandSink, focus: FocusContext? = nil) {
+    /// libinput's name of a device, for the samples.
+    private let deviceName: (DeviceID) -> String?
+
+    init(rule: Rule, recognizer: GestureRecognizer, sink: CommandSink, focus: FocusContext? = nil,
+         deviceName: @escaping (DeviceID) -> String? = { _ in nil }) {
         self.rule = rule
         self.sink = sink
         self.focus = focus
+        self.deviceName = deviceName
         recognizer.addAction { [weak self] recognizer in self?.transitioned(recognizer) }
     }
 
     private func transitioned(_ recognizer: GestureRecognizer) {
+        if let sink, sink.wantsSamples(of: rule.name), let sample = sample(of: recognizer) {
+            sink.stream(sample)
+        }
         switch recognizer.state {
         case .began:
             stepIndex = 0
@@ -97,6 +105,48 @@ final class RuleTrigger {
         default:
             nil
         }
+    }
+
+    /// The recognizer's state as a stream sample; nil for states no line reports.
+    func sample(of recognizer: GestureRecognizer) -> GestureSample? {
+        let phase: GestureSample.Phase
+        switch recognizer.state {
+        case .began: phase = .began
+        case .changed: phase = .changed
+        case .ended: phase = rule.gesture.isContinuous ? .ended : .recognized
+        case .cancelled: phase = .cancelled
+        case .possible, .failed: return nil
+        }
+        var sample = GestureSample(
+            rule: rule.name, gesture: rule.gesture, phase: phase,
+            timestamp: recognizer.environment?.time ?? Timestamp(microseconds: 0),
+            fingers: recognizer.numberOfTouches > 0 ? recognizer.numberOfTouches : rule.fingers,
+            device: recognizer.touchType, deviceName: recognizer.device.flatMap(deviceName),
+            direction: rule.gesture.isContinuous ? Self.netDirection(of: recognizer) : nil,
+            location: recognizer.location())
+        let distance = rule.progressDistance ?? GestureSample.defaultProgressDistance(rule.gesture)
+        func progress(_ gone: Double) -> Double? {
+            guard let distance, gone.isFinite else { return nil }
+            return min(1, max(0, gone / distance))
+        }
+        switch recognizer {
+        case let swipe as SwipeGestureRecognizer:
+            sample.direction = swipe.recognizedDirection?.description
+        case let pinch as PinchGestureRecognizer:
+            sample.scale = pinch.scale
+            sample.progress = progress(abs(pinch.scale - 1))
+        case let rotation as RotationGestureRecognizer:
+            sample.angle = rotation.rotation * 180 / .pi
+            sample.progress = progress(abs(rotation.rotation * 180 / .pi))
+        case let pan as PanGestureRecognizer:
+            let translation = pan.translation()
+            sample.translation = translation
+            sample.velocity = pan.velocity()
+            sample.progress = progress(translation.length)
+        default:
+            break
+        }
+        return sample
     }
 
     /// The gesture's values as `TOUCHGEST_*` variables.

@@ -54,6 +54,10 @@ enum ValueRanges {
         case ("step", .pinch): NumberRange(lowest: 0.01, highest: 10, unit: "in scale")
         case ("step", .rotation): NumberRange(lowest: 1, highest: 360, unit: "degrees")
         case ("step", _): NumberRange(lowest: 1, highest: 1_000, unit: "millimetres")
+        // Progress: from a small nudge to a whole large touchscreen, a tenfold zoom, a turn.
+        case ("progress-distance", .pinch): NumberRange(lowest: 0.01, highest: 10, unit: "in scale")
+        case ("progress-distance", .rotation): NumberRange(lowest: 1, highest: 360, unit: "degrees")
+        case ("progress-distance", _): NumberRange(lowest: 1, highest: 1_000, unit: "millimetres")
         default: NumberRange(lowest: 0, highest: 0, unit: "")
         }
     }

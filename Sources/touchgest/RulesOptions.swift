@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureStreams
 import Glibc
 
 /// Where the rule file is: `--rules PATH`, else the XDG config folder.
@@ -13,6 +14,20 @@ struct RulesOptions: ParsableArguments {
             return "\(config)/touchgest/rules.toml"
         }
         return "\(environment("HOME") ?? "")/.config/touchgest/rules.toml"
+    }
+}
+
+/// Where the daemon serves gesture events: `--events-socket PATH`, else
+/// `$XDG_RUNTIME_DIR/touchgest/events.sock`.
+struct EventsSocketOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The socket touchgest events connects to (default: $XDG_RUNTIME_DIR/touchgest/events.sock).",
+                                            valueName: "path"))
+    var eventsSocket: String?
+
+    /// Nil when neither the option nor `XDG_RUNTIME_DIR` gives a place.
+    var path: String? {
+        if let eventsSocket { return eventsSocket }
+        return environment("XDG_RUNTIME_DIR").flatMap { StreamHub.defaultSocketPath(environment: ["XDG_RUNTIME_DIR": $0]) }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandRunner
+import GestureStreams
 import Glibc
 import LibinputInput
 import Logging
@@ -20,6 +21,10 @@ struct RunCommand: ParsableCommand {
             Saving an empty file keeps them too, with a warning; to turn every gesture off, leave
             only a comment in the file. The rule file must be owned by you or root and writable by
             no one else, and no folder above it may be group- or world-writable unless sticky.
+            Each rule's stream command is started with the rules and kept running (restarted
+            with backoff when it exits or stops reading); a reload closes the old ones cleanly,
+            and so does stopping. The rules' gesture lines are served to touchgest events on
+            --events-socket (default $XDG_RUNTIME_DIR/touchgest/events.sock, mode 0600).
             Logs go to standard error (journald-friendly). touchgest run exits 1 when the rule
             file cannot be loaded at start, and when the daemon itself fails (a poll or libinput
             error, logged with what failed), so that systemd's Restart=on-failure starts it again;
@@ -30,6 +35,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var rules: RulesOptions
     @OptionGroup var input: InputOptions
     @OptionGroup var focus: FocusOptions
+    @OptionGroup var events: EventsSocketOptions
 
     @Flag(name: .shortAndLong, help: "Log more: -v each command run, -vv every recognizer transition.")
     var verbose: Int
@@ -66,6 +72,17 @@ struct RunCommand: ParsableCommand {
         daemon.session = session
         daemon.commandLineSizes = input.deviceSizes
         session.runner?.observer = { daemon.runner($0) }
+        session.streams?.observer = { daemon.streams($0) }
+        if let socket = events.path {
+            do {
+                try session.streams?.listen(at: socket)
+                logger.info("serving gesture events at \(socket)")
+            } catch {
+                logger.warning("\(error); touchgest events cannot connect")
+            }
+        } else {
+            logger.warning("XDG_RUNTIME_DIR is not set, so there is no private place for the events socket; touchgest events cannot connect (give --events-socket PATH)")
+        }
         for problem in session.input.problems { logger.warning("\(problem)") }
         session.contactWarning = { logger.warning("\($0)") }
         daemon.arm(book, verb: "loaded")
@@ -83,6 +100,9 @@ struct RunCommand: ParsableCommand {
         }
         logger.info("ready")
         StartupPages.release()
+        // Streams close as on a reload: their last lines go out, their stdin closes, and
+        // the daemon waits (4 s at most) for them to exit.
+        defer { session.streams?.shutdown() }
         if let failure = session.runUntilSignalled() {
             // Not the rule file's fault: exit non-zero so that systemd (Restart=on-failure)
             // starts touchgest again.
@@ -179,6 +199,31 @@ final class Daemon: SessionObserver {
 
     func command(_ request: CommandRequest, running: Bool) {}
 
+    func streams(_ event: StreamHub.Event) {
+        switch event {
+        case let .started(rule, command, pid):
+            logger.info("rule \(rule): stream started, pid \(pid): \(command)")
+        case let .couldNotStart(rule, reason, retryIn):
+            logger.error("rule \(rule): stream could not start: \(reason); trying again in \(seconds(retryIn))")
+        case let .exited(rule, pid, status, retryIn):
+            logger.warning("rule \(rule): stream pid \(pid) \(status); starting it again in \(seconds(retryIn))")
+        case let .stuck(rule, pid, queued):
+            logger.warning("rule \(rule): stream pid \(pid) stopped reading its input (\(queued) lines waiting); stopping it")
+        case let .restarting(rule, pid, retryIn):
+            logger.warning("rule \(rule): stream pid \(pid) stopped; starting it again in \(seconds(retryIn))")
+        case let .closed(rule, pid, status):
+            logger.info("rule \(rule): old stream pid \(pid) closed (\(status))")
+        case let .subscriberJoined(count):
+            logger.debug("events: a subscriber joined (\(count) now)")
+        case let .subscriberLeft(count, reason):
+            if let reason {
+                logger.warning("events: dropped a subscriber: \(reason) (\(count) left)")
+            } else {
+                logger.debug("events: a subscriber left (\(count) now)")
+            }
+        }
+    }
+
     func runner(_ event: CommandRunner.Event) {
         switch event {
         case let .started(job, pid):
@@ -196,4 +241,10 @@ final class Daemon: SessionObserver {
             }
         }
     }
+}
+
+/// `0.25s`, `30s`: a delay as the log shows it.
+func seconds(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)s" : "\(fixedDecimals(Double(milliseconds) / 1_000, 2))s"
 }

@@ -3,6 +3,7 @@ import CommandRunner
 import ContactInput
 import FocusProviders
 import Glibc
+import GestureStreams
 import LibinputInput
 import PollLoop
 import Rulebook
@@ -37,6 +38,8 @@ final class Session: CommandSink {
     let contacts = ContactReader()
     /// Why the fingers of a touchpad cannot be read, as found when it was added.
     private(set) var contactProblems: [ContactError] = []
+    /// The rules' stream commands and the events socket's subscribers (with `runCommands`).
+    let streams: StreamHub?
     private(set) var compiled: CompiledRulebook?
     /// Whether the rules in force read touchpad fingers.
     private var readsContacts = false
@@ -50,6 +53,7 @@ final class Session: CommandSink {
         environment = GestureEnvironment(scheduler: scheduler)
         input = try LibinputContext(backend, options: options)
         runner = runCommands ? CommandRunner() : nil
+        streams = runCommands ? StreamHub() : nil
         self.observer = observer
         environment.transitionObserver = { [weak self] record in self?.observer?.transition(record) }
         input.handler = { [weak self] event in self?.handle(event) }
@@ -61,6 +65,7 @@ final class Session: CommandSink {
         loop.add(contacts)
         loop.add(scheduler)
         if let runner { loop.add(runner) }
+        if let streams { loop.add(streams) }
     }
 
     /// Opens a session for a subcommand, or prints why not and exits 1; warns about
@@ -79,9 +84,11 @@ final class Session: CommandSink {
         return session
     }
 
-    /// Replaces the rules; a gesture under way on the old rules is cancelled.
+    /// Replaces the rules; a gesture under way on the old rules is cancelled (its streams
+    /// get the `cancelled` line), then the old streams close and the new ones start.
     func load(_ book: Rulebook) {
         compiled?.detach()
+        streams?.setStreams(book.rules.compactMap { rule in rule.stream.map { (rule: rule.name, command: $0) } })
         let compiled = CompiledRulebook(book, sink: self, focus: focus) { [weak self] id in self?.input.device(id)?.name }
         compiled.attach(to: environment)
         self.compiled = compiled
@@ -150,6 +157,14 @@ final class Session: CommandSink {
         runner?.run(CommandRunner.Job(
             key: request.rule, command: request.command, environment: request.environment,
             timeout: request.timeout, overlap: Self.overlap(request.overlap)))
+    }
+
+    func wantsSamples(of rule: String) -> Bool {
+        streams?.wants(rule) ?? false
+    }
+
+    func stream(_ sample: GestureSample) {
+        streams?.publish(rule: sample.rule, line: sample.jsonLine, coalescible: sample.phase.isCoalescible)
     }
 
     static func overlap(_ policy: OverlapPolicy) -> CommandRunner.Overlap {

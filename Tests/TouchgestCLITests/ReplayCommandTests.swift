@@ -112,7 +112,7 @@ import Testing
 
     @Test func theManualListsEverySubcommandAndOption() {
         let manual = readText("\(packageRoot)/man/touchgest.1")
-        for subcommand in ["run", "debug", "check", "record", "replay", "list-devices", "init", "doctor"] {
+        for subcommand in ["run", "events", "debug", "check", "record", "replay", "list-devices", "init", "doctor"] {
             let help = touchgest("\(subcommand) --help").stdout
             #expect(!help.isEmpty, "\(subcommand)")
             #expect(manual.contains(subcommand), "\(subcommand)")

@@ -20,4 +20,19 @@ int cprocess_signalfd(const sigset_t *signals);
 // Reads one pending signal from a signalfd; returns its number, or -1.
 int cprocess_read_signal(int fd);
 
+// F_SETPIPE_SZ: sets a pipe's kernel buffer to at least `bytes` (rounded up to a page).
+// Returns the size set, or -1 and errno.
+int cprocess_set_pipe_size(int fd, int bytes);
+
+// A listening Unix stream socket at `path`, non-blocking and close-on-exec, made with
+// mode 0600 (no moment exists with a wider mode). -1 and errno on failure;
+// ENAMETOOLONG when the path does not fit in sockaddr_un.
+int cprocess_unix_listen(const char *path, int backlog);
+
+// A blocking, close-on-exec connection to the Unix stream socket at `path`; -1 and errno.
+int cprocess_unix_connect(const char *path);
+
+// accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC; -1 and errno.
+int cprocess_accept(int fd);
+
 #endif

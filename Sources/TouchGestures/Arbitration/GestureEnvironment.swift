@@ -35,6 +35,10 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var waiters: [GestureRecognizer] = []
     @exclusivity(unchecked) var currentInput: CurrentInput = .none
     @exclusivity(unchecked) var currentTime = Timestamp(microseconds: 0)
+
+    /// The timestamp of the input (or timer) being handled, else of the last one: when a
+    /// transition delivered now happened, on the input's clock.
+    public var time: Timestamp { currentTime }
     @exclusivity(unchecked) var viewTouches: [Int: ViewTouch] = [:]
     /// Counts gestures: landings while nothing was down.
     @exclusivity(unchecked) var gestureCount = 0
@@ -205,6 +209,7 @@ public final class GestureEnvironment {
         if !recognizer.isTracking { recognizer.gesture = gestureCount }
         recognizer.isTracking = true
         recognizer.trackedType = .indirect
+        if recognizer.trackedDevice == nil { recognizer.trackedDevice = event.device }
         recognizer.touchpadFingers = event.gesture.fingers
         recognizer.touchpadOffset = .zero
         return true
@@ -305,6 +310,7 @@ public final class GestureEnvironment {
             if !recognizer.isTracking { recognizer.gesture = gestureCount }
             recognizer.isTracking = true
             recognizer.trackedType = touch.type
+            if recognizer.trackedDevice == nil { recognizer.trackedDevice = touch.device }
         }
     }
 
@@ -359,6 +365,7 @@ public final class GestureEnvironment {
         recognizer.touchIDs.removeAll()
         recognizer.isTracking = false
         recognizer.trackedType = nil
+        recognizer.trackedDevice = nil
         recognizer.touchpadFingers = 0
         recognizer.touchpadOffset = .zero
         recognizer.lifted = .init()

@@ -81,6 +81,8 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var touchpadOffset = Point.zero
     /// The kind of device the recognizer follows in this sequence: one at a time.
     @exclusivity(unchecked) var trackedType: TouchType?
+    /// The device the recognizer's first touch (or touchpad gesture) came from in this sequence.
+    @exclusivity(unchecked) var trackedDevice: DeviceID?
     /// Where the recognizer's touches were, and how many, when it last held its most
     /// touches: what a recognition delivered after the fingers lifted reports.
     @exclusivity(unchecked) var lifted = LiftedTouches()
@@ -284,6 +286,10 @@ open class GestureRecognizer {
     /// The kind of device the recognizer is following in this sequence (nil when idle).
     /// It stays set after the touches lift, until the recognizer is reset.
     public var touchType: TouchType? { trackedType }
+
+    /// The device the recognizer is following in this sequence: where its first touch
+    /// landed, or its touchpad gesture began (nil when idle). Kept until it is reset.
+    public var device: DeviceID? { trackedDevice }
 
     /// The number of touches the recognizer is tracking; for a touchpad gesture, its finger
     /// count. Once the touches have lifted (a recognition delivered after a wait), the most

@@ -1,0 +1,36 @@
+/// The tunables of streams and subscribers, each with its unit and why.
+public enum StreamDefaults {
+    /// Bytes of a stream command's stdin pipe (F_SETPIPE_SZ; one page, the least Linux
+    /// allows). A small pipe holds few stale lines, so a slow reader soon gets coalesced
+    /// `changed` lines, the latest state, instead of a backlog of old ones; a line is
+    /// about 330 bytes, so 4 KiB still holds a dozen.
+    public static let pipeBytes: Int32 = 4_096
+    /// Bytes of a subscriber's socket send buffer (SO_SNDBUF; Linux doubles it), for the
+    /// same reason.
+    public static let socketSendBytes: Int32 = 4_096
+    /// A reader that takes no byte for this long while lines wait is stuck: a stream
+    /// command is stopped and restarted, a subscriber dropped. Far longer than any frame
+    /// a widget draws, short enough that a hung script is noticed within a gesture or two.
+    public static let stallTimeout: Duration = .seconds(2)
+    /// A stream command just started is not judged stuck before this: an interpreter
+    /// (Python, say) can take seconds to start on a busy machine before it reads a line.
+    public static let startGrace: Duration = .seconds(5)
+    /// Lines that may wait for one reader: past this it is stuck at once, whatever the
+    /// time. Begins and ends of over 80 gestures: no reader that still works is so far behind.
+    public static let maximumQueuedLines = 256
+    /// The first wait before a stream command that exited or got stuck is started again;
+    /// each restart in a row doubles it, up to ``maximumRestartDelay``.
+    public static let firstRestartDelay: Duration = .milliseconds(250)
+    /// The longest wait between restarts: a command that always fails costs one start
+    /// every 30 s.
+    public static let maximumRestartDelay: Duration = .seconds(30)
+    /// A command that ran this long before it exited starts the backoff over: it worked.
+    public static let stableRun: Duration = .seconds(10)
+    /// On a reload, how long an old stream command has to write out its lines and exit
+    /// after its stdin is closed, before it gets SIGTERM.
+    public static let closeGrace: Duration = .seconds(2)
+    /// Time between SIGTERM and SIGKILL for a stream command being stopped.
+    public static let killGrace: Duration = .seconds(1)
+    /// Connections waiting to be accepted on the subscribers' socket.
+    public static let listenBacklog: Int32 = 16
+}

@@ -1,0 +1,208 @@
+import CommandRunner
+import Glibc
+import PollLoop
+import TouchGestures
+
+/// Sends each rule's JSON lines to the rule's `stream` command and to every subscriber
+/// of the events socket, inside the daemon's one poll loop, never blocking it.
+///
+/// A line goes out at once when the reader has room; otherwise it waits in the reader's
+/// own queue, where a `changed` line replaces the previous `changed` of its rule (the
+/// latest state wins) and every other line stays. Idle, the hub asks for no wake-up:
+/// it polls only the commands' pidfds and the socket, and writes only when lines wait.
+public final class StreamHub: PollSource {
+    /// What the hub did, for the daemon's log.
+    public enum Event: Sendable, Equatable {
+        case started(rule: String, command: String, pid: Int32)
+        case couldNotStart(rule: String, reason: String, retryIn: Duration)
+        /// The command exited by itself; it starts again after `retryIn`.
+        case exited(rule: String, pid: Int32, status: CommandRunner.Status, retryIn: Duration)
+        /// The command stopped reading: `queued` lines waited. It is being stopped.
+        case stuck(rule: String, pid: Int32, queued: Int)
+        /// A stuck command is gone; it starts again after `retryIn`.
+        case restarting(rule: String, pid: Int32, retryIn: Duration)
+        /// A stream closed by a reload or shutdown has exited.
+        case closed(rule: String, pid: Int32, status: CommandRunner.Status)
+        case subscriberJoined(count: Int)
+        /// A subscriber left (`reason` nil) or was dropped for `reason`.
+        case subscriberLeft(count: Int, reason: String?)
+    }
+
+    /// Called with every event.
+    public var observer: ((Event) -> Void)?
+
+    private let now: () -> Timestamp
+    private let baseEnvironment: [String: String]
+    /// Streams in force, by rule.
+    private var streams: [String: StreamProcess] = [:]
+    /// Streams of earlier rules, closing.
+    private var closing: [StreamProcess] = []
+    private var server: SubscriberServer?
+
+    /// - Parameters:
+    ///   - baseEnvironment: the environment stream commands start from (the daemon's own by default).
+    ///   - now: the monotonic clock, in the same base as libinput's timestamps.
+    public init(baseEnvironment: [String: String]? = nil, now: @escaping () -> Timestamp = PollScheduler.now) {
+        self.now = now
+        self.baseEnvironment = baseEnvironment ?? Self.processEnvironment()
+        // A reader that goes away must be an EPIPE to handle, not a signal that kills the daemon.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    deinit {
+        server?.close()
+        for stream in Array(streams.values) + closing { stream.child?.closeStdin() }
+    }
+
+    /// The socket path subscribers connect to, once ``listen(at:)`` succeeded.
+    public var socketPath: String? { server?.path }
+
+    /// Subscribers connected now.
+    public var subscriberCount: Int { server?.subscribers.count ?? 0 }
+
+    /// Rules whose stream command runs now (not backing off, not closing), with its pid.
+    public var runningStreams: [String: Int32] {
+        streams.compactMapValues { stream in
+            if case let .running(child) = stream.phase { return child.pid }
+            return nil
+        }
+    }
+
+    /// Streams of replaced rules still closing.
+    public var closingCount: Int { closing.count }
+
+    /// Serves subscribers at `path` (see ``defaultSocketPath(environment:)``). Throws a
+    /// message naming the path when it cannot.
+    public func listen(at path: String) throws(StreamError) {
+        do {
+            server = try SubscriberServer(path: path) { [weak self] event in self?.observer?(event) }
+        } catch {
+            throw StreamError(description: error.description)
+        }
+    }
+
+    /// Puts these streams in force, one per rule: every stream running now is closed
+    /// cleanly (its queued lines go out, then its stdin closes), and each of `commands`
+    /// starts afresh.
+    public func setStreams(_ commands: [(rule: String, command: String)]) {
+        let time = now()
+        for stream in streams.values {
+            stream.close(now: time)
+            if !stream.isClosed { closing.append(stream) }
+        }
+        streams.removeAll()
+        for (rule, command) in commands {
+            var environment = baseEnvironment
+            environment["TOUCHGEST_RULE"] = rule
+            let stream = StreamProcess(rule: rule, command: command, environment: environment) { [weak self] event in
+                self?.observer?(event)
+            }
+            streams[rule] = stream
+            stream.start(now: time)
+        }
+    }
+
+    /// Whether a line of `rule` would go anywhere: to its stream or to a subscriber.
+    public func wants(_ rule: String) -> Bool {
+        streams[rule] != nil || !(server?.subscribers.isEmpty ?? true)
+    }
+
+    /// Sends one line (without its newline) of `rule`. `coalescible`: a `changed` line,
+    /// which a newer one may replace while it waits.
+    public func publish(rule: String, line: String, coalescible: Bool) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        let time = now()
+        streams[rule]?.send(bytes, coalescible: coalescible, now: time)
+        server?.send(bytes, key: rule, coalescible: coalescible, now: time)
+    }
+
+    /// For shutdown: stops serving subscribers (the socket file goes), closes every
+    /// stream as a reload does, and waits until each command has exited, at most `timeout`
+    /// (the commands get SIGTERM after ``StreamDefaults/closeGrace``, SIGKILL a second later).
+    /// Returns whether all exited.
+    @discardableResult
+    public func shutdown(timeout: Duration = StreamDefaults.closeGrace + StreamDefaults.killGrace * 2) -> Bool {
+        server?.close()
+        server = nil
+        setStreams([])
+        let end = now() + timeout
+        while !closing.isEmpty {
+            let time = now()
+            guard time < end else { return false }
+            var limit = end - time
+            if let deadline = nextDeadline { limit = min(limit, max(deadline - time, .zero)) }
+            var fds = pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                + writeDescriptors.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+            let milliseconds = Int32(clamping: (limit.wholeMicroseconds + 999) / 1_000)
+            if poll(&fds, nfds_t(fds.count), milliseconds) > 0 {
+                for entry in fds where entry.revents != 0 {
+                    if entry.events == Int16(POLLOUT) { handleWritable(entry.fd) } else { handleReadable(entry.fd) }
+                }
+            }
+            handleDeadlines()
+        }
+        return true
+    }
+
+    // MARK: PollSource
+
+    private var all: [StreamProcess] { Array(streams.values) + closing }
+
+    public var pollDescriptors: [Int32] {
+        all.flatMap(\.readDescriptors) + (server?.readDescriptors ?? [])
+    }
+
+    public var writeDescriptors: [Int32] {
+        all.flatMap(\.writeDescriptors) + (server?.writeDescriptors ?? [])
+    }
+
+    public var nextDeadline: Timestamp? {
+        (all.compactMap(\.nextDeadline) + [server?.nextDeadline].compactMap { $0 }).min()
+    }
+
+    public func handleReadable(_ fd: Int32) {
+        if let server, server.owns(fd) { return server.handleReadable(fd) }
+        guard let stream = all.first(where: { $0.readDescriptors.contains(fd) }) else { return }
+        stream.handleExit(now: now())
+        closing.removeAll(where: \.isClosed)
+    }
+
+    public func handleWritable(_ fd: Int32) {
+        if let server, server.owns(fd) { return server.handleWritable(fd, now: now()) }
+        all.first { $0.child?.stdin == fd }?.handleWritable(now: now())
+    }
+
+    public func handleDeadlines() {
+        let time = now()
+        for stream in all { stream.handleDeadlines(now: time) }
+        server?.handleDeadlines(now: time)
+    }
+
+    // MARK: The socket's place
+
+    /// `$XDG_RUNTIME_DIR/touchgest/events.sock`; nil without `XDG_RUNTIME_DIR` (then
+    /// there is no private place for it).
+    public static func defaultSocketPath(environment: [String: String]) -> String? {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
+        return runtime + "/touchgest/events.sock"
+    }
+
+    static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
+
+/// Why streams or the events socket cannot work, for the log.
+public struct StreamError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+}

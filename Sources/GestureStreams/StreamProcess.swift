@@ -1,0 +1,310 @@
+import CommandRunner
+import CProcess
+import Glibc
+import TouchGestures
+
+/// One rule's `stream` command: started once, kept running, fed one JSON line per
+/// gesture phase on its stdin, never blocking the loop.
+///
+/// Phases: `idle -> running`; a command that exits goes `running -> backingOff -> running`;
+/// one that stops reading goes `running -> stopping -> backingOff -> running`; a reload
+/// goes `running -> closing -> closed` (stdin drained and closed, so the command reads
+/// EOF and exits; SIGTERM, then SIGKILL, if it does not).
+final class StreamProcess {
+    /// A started command.
+    final class Child {
+        let pid: Int32
+        var pidfd: Int32
+        /// The write end of its stdin; -1 once closed.
+        var stdin: Int32
+        let startedAt: Timestamp
+        var outbox = Outbox()
+        /// Since when lines have waited without a byte taken; nil while nothing waits.
+        var waitingSince: Timestamp?
+
+        /// When it counts as stuck if nothing is taken meanwhile; nil while nothing waits.
+        var stallDeadline: Timestamp? {
+            waitingSince.map { max($0 + StreamDefaults.stallTimeout, startedAt + StreamDefaults.startGrace) }
+        }
+
+        init(pid: Int32, pidfd: Int32, stdin: Int32, startedAt: Timestamp) {
+            self.pid = pid
+            self.pidfd = pidfd
+            self.stdin = stdin
+            self.startedAt = startedAt
+        }
+
+        func closeStdin() {
+            if stdin >= 0 { Glibc.close(stdin) }
+            stdin = -1
+        }
+    }
+
+    enum Phase {
+        case idle
+        case running(Child)
+        /// Stuck: SIGTERM sent to its group; SIGKILL at `killAt`; started again once reaped.
+        case stopping(Child, killAt: Timestamp, killed: Bool)
+        case backingOff(until: Timestamp)
+        /// Closing for a reload or shutdown: its lines go out, then stdin closes; SIGTERM at
+        /// `signalAt`, and SIGKILL ``StreamDefaults/killGrace`` later.
+        case closing(Child, signalAt: Timestamp, signals: Int)
+        case closed
+    }
+
+    let rule: String
+    let command: String
+    private let environment: [String: String]
+    private let report: (StreamHub.Event) -> Void
+    private(set) var phase = Phase.idle
+    /// Restarts in a row without a ``StreamDefaults/stableRun``.
+    private var restarts = 0
+
+    init(rule: String, command: String, environment: [String: String], report: @escaping (StreamHub.Event) -> Void) {
+        self.rule = rule
+        self.command = command
+        self.environment = environment
+        self.report = report
+    }
+
+    var isClosed: Bool {
+        if case .closed = phase { return true }
+        return false
+    }
+
+    var child: Child? {
+        switch phase {
+        case let .running(child), let .stopping(child, _, _), let .closing(child, _, _): child
+        case .idle, .backingOff, .closed: nil
+        }
+    }
+
+    var readDescriptors: [Int32] {
+        guard let child, child.pidfd >= 0 else { return [] }
+        return [child.pidfd]
+    }
+
+    var writeDescriptors: [Int32] {
+        switch phase {
+        case let .running(child), let .closing(child, _, _):
+            child.stdin >= 0 && !child.outbox.isEmpty ? [child.stdin] : []
+        case .idle, .stopping, .backingOff, .closed: []
+        }
+    }
+
+    var nextDeadline: Timestamp? {
+        switch phase {
+        case let .running(child): child.stallDeadline
+        case let .stopping(_, killAt, killed): killed ? nil : killAt
+        case let .backingOff(until): until
+        case let .closing(child, signalAt, signals):
+            signals >= 2 ? nil : min(signalAt, child.waitingSince.map { $0 + StreamDefaults.stallTimeout } ?? signalAt)
+        case .idle, .closed: nil
+        }
+    }
+
+    // MARK: Steps
+
+    func start(now: Timestamp) {
+        switch phase {
+        case .idle, .backingOff: break
+        case .running, .stopping, .closing, .closed: return
+        }
+        switch Self.spawn(command, environment: environment) {
+        case let .success(started):
+            let child = Child(pid: started.pid, pidfd: started.pidfd, stdin: started.stdin, startedAt: now)
+            phase = .running(child)
+            report(.started(rule: rule, command: command, pid: started.pid))
+        case let .failure(reason):
+            let delay = nextDelay()
+            phase = .backingOff(until: now + delay)
+            report(.couldNotStart(rule: rule, reason: reason.text, retryIn: delay))
+        }
+    }
+
+    /// Queues a line and writes what the pipe takes at once.
+    func send(_ bytes: [UInt8], coalescible: Bool, now: Timestamp) {
+        guard case let .running(child) = phase else { return }
+        child.outbox.append(key: rule, coalescible: coalescible, bytes: bytes)
+        if child.outbox.count > StreamDefaults.maximumQueuedLines {
+            return stop(child, now: now)
+        }
+        flush(child, now: now)
+    }
+
+    func handleWritable(now: Timestamp) {
+        guard let child else { return }
+        flush(child, now: now)
+    }
+
+    /// The pidfd is readable: the command exited.
+    func handleExit(now: Timestamp) {
+        guard let child, let status = Self.reap(child) else { return }
+        switch phase {
+        case .running:
+            if now - child.startedAt >= StreamDefaults.stableRun { restarts = 0 }
+            let delay = nextDelay()
+            phase = .backingOff(until: now + delay)
+            report(.exited(rule: rule, pid: child.pid, status: status, retryIn: delay))
+        case .stopping:
+            let delay = nextDelay()
+            phase = .backingOff(until: now + delay)
+            report(.restarting(rule: rule, pid: child.pid, retryIn: delay))
+        case .closing:
+            phase = .closed
+            report(.closed(rule: rule, pid: child.pid, status: status))
+        case .idle, .backingOff, .closed:
+            break
+        }
+    }
+
+    func handleDeadlines(now: Timestamp) {
+        switch phase {
+        case let .running(child):
+            if let deadline = child.stallDeadline, deadline <= now { stop(child, now: now) }
+        case let .stopping(child, killAt, killed):
+            if !killed, killAt <= now {
+                kill(-child.pid, SIGKILL)
+                phase = .stopping(child, killAt: killAt, killed: true)
+            }
+        case let .backingOff(until):
+            if until <= now { start(now: now) }
+        case let .closing(child, signalAt, signals):
+            if let since = child.waitingSince, since + StreamDefaults.stallTimeout <= now {
+                // It will not take the last lines: close its stdin without them.
+                child.outbox.removeAll()
+                child.waitingSince = nil
+                child.closeStdin()
+            }
+            if signalAt <= now && signals < 2 {
+                kill(-child.pid, signals == 0 ? SIGTERM : SIGKILL)
+                phase = .closing(child, signalAt: now + StreamDefaults.killGrace, signals: signals + 1)
+            }
+        case .idle, .closed:
+            break
+        }
+    }
+
+    /// Closes the stream: the lines already queued go out, then its stdin closes and the
+    /// command should exit; it gets SIGTERM after ``StreamDefaults/closeGrace``.
+    func close(now: Timestamp) {
+        switch phase {
+        case let .running(child):
+            phase = .closing(child, signalAt: now + StreamDefaults.closeGrace, signals: 0)
+            flush(child, now: now)
+        case let .stopping(child, _, _):
+            phase = .closing(child, signalAt: now, signals: 1)
+        case .idle, .backingOff:
+            phase = .closed
+        case .closing, .closed:
+            break
+        }
+    }
+
+    // MARK: Internals
+
+    private func flush(_ child: Child, now: Timestamp) {
+        guard child.stdin >= 0 else { return }
+        let fd = child.stdin
+        let (progressed, result) = child.outbox.flush { buffer in write(fd, buffer.baseAddress, buffer.count) }
+        switch result {
+        case .drained:
+            child.waitingSince = nil
+            if case .closing = phase { child.closeStdin() }
+        case .blocked:
+            if progressed || child.waitingSince == nil { child.waitingSince = now }
+        case .broken:
+            // The command closed its stdin (or exited): its pidfd tells when it is gone.
+            child.outbox.removeAll()
+            child.waitingSince = nil
+            child.closeStdin()
+        }
+    }
+
+    /// The command stopped reading: SIGTERM to its group, and SIGKILL if that is not enough.
+    private func stop(_ child: Child, now: Timestamp) {
+        let queued = child.outbox.count
+        child.outbox.removeAll()
+        child.waitingSince = nil
+        child.closeStdin()
+        kill(-child.pid, SIGTERM)
+        phase = .stopping(child, killAt: now + StreamDefaults.killGrace, killed: false)
+        report(.stuck(rule: rule, pid: child.pid, queued: queued))
+    }
+
+    private func nextDelay() -> Duration {
+        var delay = StreamDefaults.firstRestartDelay
+        for _ in 0..<min(restarts, 16) where delay < StreamDefaults.maximumRestartDelay { delay *= 2 }
+        restarts += 1
+        return min(delay, StreamDefaults.maximumRestartDelay)
+    }
+
+    private static func reap(_ child: Child) -> CommandRunner.Status? {
+        var status: Int32 = 0
+        guard waitpid(child.pid, &status, WNOHANG) == child.pid else { return nil }
+        if child.pidfd >= 0 { Glibc.close(child.pidfd) }
+        child.pidfd = -1
+        child.closeStdin()
+        return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+    }
+
+    struct Started {
+        var pid: Int32
+        var pidfd: Int32
+        var stdin: Int32
+    }
+
+    struct SpawnError: Error {
+        var text: String
+    }
+
+    /// `/bin/sh -c COMMAND` in its own process group, stdin the read end of a small pipe
+    /// whose write end (non-blocking) is returned; stdout and stderr are the daemon's.
+    static func spawn(_ command: String, environment: [String: String]) -> Result<Started, SpawnError> {
+        func failure(_ what: String, _ code: Int32) -> Result<Started, SpawnError> {
+            .failure(SpawnError(text: "\(what): \(String(cString: strerror(code)))"))
+        }
+        var pipeFDs: [Int32] = [-1, -1]
+        guard cprocess_pipe_cloexec(&pipeFDs) == 0 else { return failure("pipe", errno) }
+        _ = cprocess_set_pipe_size(pipeFDs[1], StreamDefaults.pipeBytes)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group, so stopping it stops whatever it started too; default
+        // signals and an empty mask whatever the daemon set for itself.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let shell = "/bin/sh"
+        let words: [String] = [shell, "-c", command]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }
+            .map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, shell, &actions, &attributes, argv, envp)
+        Glibc.close(pipeFDs[0])
+        guard result == 0 else {
+            Glibc.close(pipeFDs[1])
+            return failure("cannot start /bin/sh", result)
+        }
+        _ = fcntl(pipeFDs[1], F_SETFL, fcntl(pipeFDs[1], F_GETFL) | O_NONBLOCK)
+        let pidfd = cprocess_pidfd_open(pid)
+        return .success(Started(pid: pid, pidfd: pidfd, stdin: pipeFDs[1]))
+    }
+}

@@ -1,0 +1,132 @@
+import TouchGestures
+
+/// One phase of a rule's gesture with its values: what a `stream` command and
+/// `touchgest events` get, one JSON line each (format version ``formatVersion``,
+/// documented in touchgest-rules(5), STREAMS).
+public struct GestureSample: Sendable, Equatable {
+    /// The phases a line reports. Discrete gestures (tap, swipe) have only `recognized`.
+    public enum Phase: String, Sendable, CaseIterable {
+        case began, changed, ended, cancelled, recognized
+
+        /// Whether a slow reader may miss it: only `changed`, which the next one replaces.
+        public var isCoalescible: Bool { self == .changed }
+    }
+
+    /// The `v` of every line; it changes only when a field changes meaning or goes away
+    /// (new fields may be added within a version).
+    public static let formatVersion = 1
+
+    public var rule: String
+    public var gesture: GestureKind
+    public var phase: Phase
+    /// libinput's timestamp of the event that caused the phase: CLOCK_MONOTONIC, microseconds.
+    public var timestamp: Timestamp
+    public var fingers: Int
+    /// touchpad or touchscreen; nil when unknown.
+    public var device: TouchType?
+    /// libinput's name of the device, when known.
+    public var deviceName: String?
+    /// The net direction so far (pan, edge-pan: up, down, left, right; pinch: in, out;
+    /// rotation: clockwise, counterclockwise; swipe: the direction recognized).
+    public var direction: String?
+    /// Where the fingers are, in millimetres (touchpad: from where the gesture began).
+    public var location: Point
+    /// Pan and edge-pan: millimetres moved since the gesture began.
+    public var translation: Point?
+    /// Pan and edge-pan: millimetres per second over the last ~100 ms.
+    public var velocity: Point?
+    /// Pinch: scale since the fingers landed (1 at the start).
+    public var scale: Double?
+    /// Rotation: degrees turned, clockwise positive.
+    public var angle: Double?
+    /// 0 to 1: how far the gesture has gone against the rule's `progress-distance`.
+    public var progress: Double?
+
+    public init(rule: String, gesture: GestureKind, phase: Phase, timestamp: Timestamp, fingers: Int,
+                device: TouchType? = nil, deviceName: String? = nil, direction: String? = nil,
+                location: Point = .zero, translation: Point? = nil, velocity: Point? = nil,
+                scale: Double? = nil, angle: Double? = nil, progress: Double? = nil) {
+        self.rule = rule
+        self.gesture = gesture
+        self.phase = phase
+        self.timestamp = timestamp
+        self.fingers = fingers
+        self.device = device
+        self.deviceName = deviceName
+        self.direction = direction
+        self.location = location
+        self.translation = translation
+        self.velocity = velocity
+        self.scale = scale
+        self.angle = angle
+        self.progress = progress
+    }
+
+    /// The default `progress-distance` of a gesture: where progress reaches 1 unless the
+    /// rule names its own. Pan, edge-pan: 50 mm, about a 3-finger swipe across a laptop
+    /// touchpad; pinch: a scale change of 1 (the fingers twice as far apart, or all the way
+    /// in); rotation: a quarter turn, 90 degrees.
+    public static func defaultProgressDistance(_ gesture: GestureKind) -> Double? {
+        switch gesture {
+        case .pan, .edgePan: 50
+        case .pinch: 1
+        case .rotation: 90
+        case .tap, .longPress, .swipe: nil
+        }
+    }
+
+    /// The line without its newline: every field, in a fixed order, `null` where a value
+    /// does not apply. Numbers have at most 3 decimals (mm, mm/s, degrees, scale).
+    public var jsonLine: String {
+        var line = "{\"v\":\(Self.formatVersion),\"rule\":"
+        appendJSONString(rule, to: &line)
+        line += ",\"gesture\":\"\(gesture.rawValue)\",\"phase\":\"\(phase.rawValue)\""
+        line += ",\"time_us\":\(timestamp.microseconds),\"fingers\":\(fingers)"
+        line += ",\"device\":"
+        switch device {
+        case .indirect: line += "\"touchpad\""
+        case .direct: line += "\"touchscreen\""
+        case nil: line += "null"
+        }
+        line += ",\"device_name\":"
+        if let deviceName { appendJSONString(deviceName, to: &line) } else { line += "null" }
+        line += ",\"direction\":"
+        if let direction { appendJSONString(direction, to: &line) } else { line += "null" }
+        line += ",\"x\":\(Self.number(location.x)),\"y\":\(Self.number(location.y))"
+        line += ",\"dx\":\(Self.number(translation?.x)),\"dy\":\(Self.number(translation?.y))"
+        line += ",\"vx\":\(Self.number(velocity?.x)),\"vy\":\(Self.number(velocity?.y))"
+        line += ",\"scale\":\(Self.number(scale)),\"angle\":\(Self.number(angle))"
+        line += ",\"progress\":\(Self.number(progress))}"
+        return line
+    }
+
+    /// `12.5`, `-0.004`, `null` for nil or a value that is not finite (JSON has no NaN).
+    static func number(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "null" }
+        var text = fixedDecimals(value, 3)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+}
+
+/// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
+func appendJSONString(_ text: String, to line: inout String) {
+    line += "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": line += "\\\""
+        case "\\": line += "\\\\"
+        case "\n": line += "\\n"
+        case "\r": line += "\\r"
+        case "\t": line += "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+            let hex = String(scalar.value, radix: 16)
+            line += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: line.unicodeScalars.append(scalar)
+        }
+    }
+    line += "\""
+}

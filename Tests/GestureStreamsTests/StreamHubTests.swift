@@ -1,0 +1,201 @@
+import CProcess
+import Glibc
+@testable import GestureStreams
+import PollLoop
+import TestSupport
+import Testing
+import TouchGestures
+
+/// The stream hub with real processes on both ends: shell and Python consumers written
+/// as a user would, and subscribers on the real socket.
+@Suite(.serialized) struct StreamHubTests {
+    /// A hub in a loop of its own, with every event it reported.
+    final class Harness {
+        let hub = StreamHub()
+        let loop = EventLoop()
+        let folder = temporaryFolder()
+        var events: [StreamHub.Event] = []
+
+        init() {
+            loop.add(hub)
+            hub.observer = { [unowned self] event in events.append(event) }
+        }
+
+        /// Stops every command, as the daemon does: one left running would hold the test
+        /// runner's output open.
+        deinit {
+            hub.observer = nil
+            hub.shutdown()
+        }
+
+        /// Runs the loop until `done` holds; false after `timeout`.
+        @discardableResult
+        func pump(timeout: Duration = .seconds(20), until done: () -> Bool) -> Bool {
+            let end = PollScheduler.now() + timeout
+            while !done() {
+                guard PollScheduler.now() < end else { return false }
+                loop.run(until: PollScheduler.now() + .milliseconds(10))
+            }
+            return true
+        }
+
+        func lines(_ name: String) -> [String] {
+            readText("\(folder)/\(name)").split(separator: "\n").map(String.init)
+        }
+
+        func send(_ rule: String, _ phase: String, _ value: Int = 0) {
+            hub.publish(rule: rule, line: "{\"rule\":\"\(rule)\",\"phase\":\"\(phase)\",\"value\":\(value)}",
+                        coalescible: phase == "changed")
+        }
+
+        var exits: [String] {
+            events.compactMap { event -> String? in
+                if case let .exited(rule, _, status, retryIn) = event { return "\(rule) \(status) \(retryIn)" }
+                return nil
+            }
+        }
+
+        var starts: Int { events.filter { if case .started = $0 { true } else { false } }.count }
+    }
+
+    @Test func aFastConsumerGetsEveryLineInOrderAndAnIdleHubWantsNoWakeUp() {
+        let h = Harness()
+        h.hub.setStreams([(rule: "slide", command: "cat >> \(h.folder)/out")])
+        h.send("slide", "began")
+        for value in 1...3 { h.send("slide", "changed", value) }
+        h.send("slide", "ended", 3)
+        #expect(h.pump { h.lines("out").count == 5 })
+        #expect(h.lines("out") == [
+            #"{"rule":"slide","phase":"began","value":0}"#, #"{"rule":"slide","phase":"changed","value":1}"#,
+            #"{"rule":"slide","phase":"changed","value":2}"#, #"{"rule":"slide","phase":"changed","value":3}"#,
+            #"{"rule":"slide","phase":"ended","value":3}"#,
+        ])
+        #expect(h.hub.nextDeadline == nil)
+        #expect(h.hub.writeDescriptors.isEmpty)
+        #expect(h.hub.runningStreams.keys.sorted() == ["slide"])
+    }
+
+    @Test func aSlowConsumerGetsCoalescedChangedLinesTheLatestOfEachGestureAndEveryBeganAndEnded() {
+        let h = Harness()
+        // 20 ms a line: far slower than the 500 lines sent below.
+        writeText("\(h.folder)/slow.py", """
+            import json, sys, time
+            for line in sys.stdin:
+                time.sleep(0.02)
+                event = json.loads(line)
+                print(event["phase"], event["value"], flush=True)
+            """)
+        h.hub.setStreams([(rule: "slide", command: "python3 -u \(h.folder)/slow.py >> \(h.folder)/out")])
+        for _ in 1...5 {
+            h.send("slide", "began")
+            for value in 1...98 { h.send("slide", "changed", value) }
+            h.send("slide", "ended", 98)
+        }
+        #expect(h.pump { h.lines("out").filter { $0.hasPrefix("ended") }.count == 5 })
+        let out = h.lines("out")
+        #expect(out.filter { !$0.hasPrefix("changed") } == Array(repeating: ["began 0", "ended 98"], count: 5).flatMap { $0 })
+        #expect(out.filter { $0.hasPrefix("changed") }.count < 5 * 98)
+        // Before each end, the latest state.
+        for index in out.indices where out[index].hasPrefix("ended") {
+            #expect(out[index - 1] == "changed 98")
+        }
+    }
+
+    @Test func aConsumerThatExitsIsRestartedWithBackoffAndTheNextGestureReachesIt() {
+        let h = Harness()
+        h.hub.setStreams([(rule: "once", command: "head -n 1 >> \(h.folder)/out")])
+        h.send("once", "began", 1)
+        #expect(h.pump { h.starts == 2 })
+        h.send("once", "began", 2)
+        #expect(h.pump { h.lines("out").count == 2 && h.exits.count == 2 })
+        #expect(h.lines("out") == [#"{"rule":"once","phase":"began","value":1}"#, #"{"rule":"once","phase":"began","value":2}"#])
+        // Each exit in a row waits twice as long as the one before.
+        #expect(h.exits == ["once exited with status 0 0.25 seconds", "once exited with status 0 0.5 seconds"])
+    }
+
+    @Test func aConsumerThatNeverReadsIsStoppedAndRestartedAndDoesNotStallAnotherRule() {
+        let h = Harness()
+        h.hub.setStreams([(rule: "stuck", command: "exec sleep 600"), (rule: "live", command: "cat >> \(h.folder)/live")])
+        let startedAt = PollScheduler.now()
+        // More lines than its small pipe and its queue of 256 hold, and meanwhile a
+        // gesture of the other rule (which may start reading only after all were sent).
+        h.send("live", "began")
+        for value in 1...400 {
+            h.send("stuck", "began", value)
+            h.send("live", "changed", value)
+        }
+        h.send("live", "ended", 400)
+        #expect(h.pump { h.lines("live").last == #"{"rule":"live","phase":"ended","value":400}"# })
+        #expect(h.lines("live").first == #"{"rule":"live","phase":"began","value":0}"#)
+        #expect(h.pump { h.starts == 3 })
+        let stuck = h.events.compactMap { event -> String? in
+            switch event {
+            case let .stuck(rule, _, queued): "\(rule) stuck with \(queued) lines"
+            case let .restarting(rule, _, retryIn): "\(rule) restarting in \(retryIn)"
+            default: nil
+            }
+        }
+        #expect(stuck == ["stuck stuck with 257 lines", "stuck restarting in 0.25 seconds"])
+        #expect(PollScheduler.now() - startedAt < StreamDefaults.stallTimeout, "the queue limit, not the timeout, noticed it")
+        #expect(h.hub.runningStreams.keys.sorted() == ["live", "stuck"])
+    }
+
+    @Test func subscribersOnAnOwnerOnlySocketJoinAndLeaveMidGesture() throws {
+        let h = Harness()
+        let path = "\(h.folder)/run/events.sock"
+        try h.hub.listen(at: path)
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        h.send("pan", "began")
+        let first = cprocess_unix_connect(path)
+        #expect(h.pump { h.hub.subscriberCount == 1 })
+        h.send("pan", "changed", 1)
+        let second = cprocess_unix_connect(path)
+        #expect(h.pump { h.hub.subscriberCount == 2 })
+        h.send("pan", "changed", 2)
+        #expect(Self.received(first) == [#"{"rule":"pan","phase":"changed","value":1}"#, #"{"rule":"pan","phase":"changed","value":2}"#])
+        close(first)
+        #expect(h.pump { h.hub.subscriberCount == 1 })
+        h.send("pan", "changed", 3)
+        h.send("pan", "ended", 3)
+        #expect(Self.received(second) == [#"{"rule":"pan","phase":"changed","value":2}"#, #"{"rule":"pan","phase":"changed","value":3}"#,
+                                          #"{"rule":"pan","phase":"ended","value":3}"#])
+        close(second)
+        #expect(h.pump { h.hub.subscriberCount == 0 })
+        // A second daemon does not take the socket over; the first removes it when it stops.
+        #expect(throws: StreamError(description: "another touchgest already serves events at \(path)")) {
+            try StreamHub().listen(at: path)
+        }
+        h.hub.shutdown()
+        #expect(access(path, F_OK) != 0)
+    }
+
+    @Test func aReloadLetsTheOldStreamFinishItsLinesReadEOFAndExitThenStartsTheNewOne() {
+        let h = Harness()
+        h.hub.setStreams([(rule: "slide", command: "cat >> \(h.folder)/old; echo EOF >> \(h.folder)/old")])
+        h.send("slide", "began")
+        h.send("slide", "changed", 1)
+        h.send("slide", "cancelled", 1)
+        h.hub.setStreams([(rule: "slide", command: "cat >> \(h.folder)/new")])
+        #expect(h.hub.closingCount == 1)
+        h.send("slide", "began", 2)
+        #expect(h.pump { h.hub.closingCount == 0 && h.lines("new").count == 1 })
+        #expect(h.lines("old") == [#"{"rule":"slide","phase":"began","value":0}"#, #"{"rule":"slide","phase":"changed","value":1}"#,
+                                   #"{"rule":"slide","phase":"cancelled","value":1}"#, "EOF"])
+        #expect(h.events.contains { if case .closed(rule: "slide", _, status: .exited(0)) = $0 { true } else { false } })
+        #expect(h.lines("new") == [#"{"rule":"slide","phase":"began","value":2}"#])
+    }
+
+    /// The lines waiting on a subscriber's socket.
+    static func received(_ fd: Int32) -> [String] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+}
