@@ -63,6 +63,11 @@ public final class CommandRunner {
         }
 
         public var succeeded: Bool { self == .exited(0) }
+
+        /// How a process ended, from the status `waitpid` gave.
+        public init(waitStatus status: Int32) {
+            self = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+        }
     }
 
     /// What the runner did, for the daemon's log.
@@ -317,14 +322,7 @@ public final class CommandRunner {
             child.pidfd = -1
         }
         children.removeAll { $0 === child }
-        let exitStatus: Status
-        if child.timedOut {
-            exitStatus = .timedOut
-        } else if status & 0x7f == 0 {
-            exitStatus = .exited((status >> 8) & 0xff)
-        } else {
-            exitStatus = .signalled(status & 0x7f)
-        }
+        let exitStatus = child.timedOut ? .timedOut : Status(waitStatus: status)
         let tail = String(decoding: child.stderrTail, as: UTF8.self)
         observer?(.finished(child.job, pid: child.pid, status: exitStatus, stderrTail: tail))
         startWaiting(for: child.job.key)

@@ -245,7 +245,7 @@ final class StreamProcess {
         if child.pidfd >= 0 { Glibc.close(child.pidfd) }
         child.pidfd = -1
         child.closeStdin()
-        return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+        return CommandRunner.Status(waitStatus: status)
     }
 
     struct Started {

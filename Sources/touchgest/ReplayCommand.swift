@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandRunner
 import Glibc
+import GestureStreams
 import Recordings
 import Rulebook
 import TouchGestures
@@ -13,7 +14,9 @@ struct ReplayCommand: ParsableCommand {
             Each line names a rule, what it decided and the gesture's values; a decision that
             runs a command shows the command. With -v, every recognizer transition:
             RULE FROM -> TO (CAUSE). Needs no touch device. The same file and rules give the same output every time:
-            attach a recording to a bug report, or tune thresholds. Commands run only with --run.
+            attach a recording to a bug report, or tune thresholds. Commands run only with --run;
+            then each stream command reads every line of its rule, none coalesced, and the
+            replay waits for it to take each one: a way to try a stream script on a recording.
             Events are replayed as they are read; a bad line stops the replay with an error
             naming it, after what came before it.
             """
@@ -66,7 +69,17 @@ struct ReplayCommand: ParsableCommand {
         let printer = DebugPrinter(json: json, clock: { scheduler.now }, showInput: input, verbose: output.verbose || input,
                                   catalogue: catalogue)
         let runner = runCommands ? CommandRunner() : nil
-        let sink = ReplaySink(printer: printer, runner: runner)
+        let streams: [ReplayStream]
+        do {
+            streams = try runCommands ? book.rules.compactMap { rule in
+                try rule.stream.map { command throws(StreamError) in try ReplayStream(rule: rule.name, command: command) }
+            } : []
+        } catch {
+            printError("touchgest: \(error)")
+            throw ExitCode(1)
+        }
+        let sink = ReplaySink(printer: printer, runner: runner, streams: streams)
+        defer { sink.finishStreams() }
         let compiled = CompiledRulebook(book, sink: sink) { reader.device($0)?.name }
         compiled.attach(to: environment)
         printer.use(compiled)
@@ -82,14 +95,32 @@ struct ReplayCommand: ParsableCommand {
     }
 }
 
-/// Prints (and with --run, runs) the commands a replay triggers.
+/// Prints (and with --run, runs) the commands a replay triggers, and feeds the streams.
 final class ReplaySink: CommandSink {
     let printer: DebugPrinter
     let runner: CommandRunner?
+    /// With --run, the rules' stream commands, by rule.
+    let streams: [String: ReplayStream]
 
-    init(printer: DebugPrinter, runner: CommandRunner?) {
+    init(printer: DebugPrinter, runner: CommandRunner?, streams: [ReplayStream]) {
         self.printer = printer
         self.runner = runner
+        self.streams = Dictionary(streams.map { ($0.rule, $0) }) { first, _ in first }
+    }
+
+    func wantsSamples(of rule: String) -> Bool { streams[rule] != nil }
+
+    func stream(_ sample: GestureSample) { streams[sample.rule]?.send(sample.jsonLine) }
+
+    /// Closes every stream and waits for it, saying on stderr which one did not read to the end.
+    func finishStreams() {
+        for stream in streams.values.sorted(by: { $0.rule < $1.rule }) {
+            let status = stream.finish()
+            if stream.stoppedReading || !status.succeeded {
+                let read = stream.stoppedReading ? "closed its input after \(stream.linesSent) lines were sent, and " : ""
+                printError("touchgest: the stream of rule '\(stream.rule)' \(read)\(status)")
+            }
+        }
     }
 
     func run(_ request: CommandRequest) {

@@ -123,3 +123,77 @@ import Testing
         }
     }
 }
+
+/// `replay --run` feeds each `stream` rule's command, so a user can try a stream script on
+/// a recording: on virtual time nothing is late, so every line arrives, none coalesced.
+@Suite struct ReplayStreamTests {
+    static let asRoot = getuid() == 0 ? "" : "unshare -r "
+
+    func rules(_ folder: String) -> String {
+        writeText("\(folder)/rules.toml", """
+            [rule.slide]
+            gesture = "pan"
+            fingers = 3
+            progress-distance = 30
+            stream = "echo \\"$TOUCHGEST_RULE\\" > '\(folder)/rule'; cat > '\(folder)/lines'"
+            """)
+        return "\(folder)/rules.toml"
+    }
+
+    @Test func replayWithRunFeedsAStreamEveryLineInOrder() {
+        let folder = temporaryFolder()
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --run --allow-root --rules \(rules(folder))",
+                               prefix: Self.asRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(readText("\(folder)/rule") == "slide\n")
+        let lines = readText("\(folder)/lines").split(separator: "\n").map(String.init)
+        func field(_ line: String, _ name: String) -> String? {
+            guard let start = line.firstRange(of: "\"\(name)\":") else { return nil }
+            return String(line[start.upperBound...].prefix { $0 != "," && $0 != "}" })
+        }
+        // The tour has two 3-finger swipes, left then right: each a began, its changes, an ended.
+        let phases = lines.map { field($0, "phase") ?? "?" }
+        let gestures = phases.split(separator: "\"ended\"", omittingEmptySubsequences: true).map(Array.init)
+        #expect(gestures.count == 2 && phases.last == "\"ended\"", "\(phases)")
+        for gesture in gestures {
+            #expect(gesture.first == "\"began\"")
+            #expect(gesture.dropFirst().allSatisfy { $0 == "\"changed\"" } && gesture.count > 2, "\(gesture)")
+        }
+        #expect(lines.allSatisfy { $0.hasPrefix("{\"v\":1,\"rule\":\"slide\",\"gesture\":\"pan\"") })
+        // What the stream read at each end is what replay printed for it.
+        let ends = lines.filter { field($0, "phase") == "\"ended\"" }
+        let printed = result.stdout.split(separator: "\n").filter { $0.contains("slide ended: pan") }
+        #expect(ends.count == 2 && printed.count == 2)
+        for (line, text) in zip(ends, printed) {
+            // "slide ended: pan left, 3 fingers, moved -33.6,0.0 mm"
+            let moved = text.firstRange(of: "moved ").map { text[$0.upperBound...].prefix { $0 != " " } } ?? ""
+            let shown = moved.split(separator: ",").compactMap { Double($0) }
+            let streamed = [field(line, "dx"), field(line, "dy")].compactMap { $0.flatMap(Double.init) }
+            #expect(shown.count == 2 && streamed.count == 2 && zip(shown, streamed).allSatisfy { abs($0 - $1) < 0.051 },
+                    "\(line) vs \(text)")
+            // 33 mm against a progress-distance of 30: all the way.
+            #expect(field(line, "progress") == "1")
+        }
+    }
+    @Test func aStreamThatStopsReadingIsNamedAndTheReplayGoesOn() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.slide]
+            gesture = "pan"
+            fingers = 3
+            stream = "head -n 1 > /dev/null; exit 3"
+
+            [rule.two-finger-tap]
+            gesture = "tap"
+            fingers = 2
+            command = "echo tapped"
+            """)
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --run --allow-root --rules \(folder)/rules.toml",
+                               prefix: Self.asRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("two-finger-tap recognized: tap, 2 fingers -> runs: echo tapped"))
+        // How many lines the pipe took before the write failed depends on timing: only the words are fixed.
+        let complaint = result.stderr.split(separator: "\n").filter { $0.hasPrefix("touchgest: the stream of rule 'slide' ") }
+        #expect(complaint.count == 1 && complaint[0].hasSuffix(" exited with status 3"), "\(result.stderr)")
+    }
+}
