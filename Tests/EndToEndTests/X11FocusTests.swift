@@ -36,7 +36,7 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
 
     @Test func theSameSwipeRunsADifferentCommandPerFocusedAppAndSurvivesTheXServerRestarting() throws {
         let x11 = temporaryFolder()
-        let display = shellOutput("'\(headlessX11)' start \(x11) term-a term-b=Bee").split(separator: "\n").last.map(String.init) ?? ""
+        let display = try startDesktop("'\(headlessX11)' start \(x11) term-a term-b=Bee")
         defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }
         #expect(display.hasPrefix(":"))
         let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
@@ -76,7 +76,7 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
 
     @Test func debugShowsTheFocusAsItChangesAcrossClassesAndTitles() throws {
         let x11 = temporaryFolder()
-        let display = shellOutput("'\(headlessX11)' start \(x11) Xmessage=Note term-b=Bee").split(separator: "\n").last.map(String.init) ?? ""
+        let display = try startDesktop("'\(headlessX11)' start \(x11) Xmessage=Note term-b=Bee")
         defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }
         let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
             device touchpad
