@@ -52,7 +52,10 @@ struct RunCommand: ParsableCommand {
         // still get the default SIGPIPE: the runner resets it in each child.
         signal(SIGPIPE, SIG_IGN)
         let level: Logger.Level = verbose >= 2 ? .trace : verbose == 1 ? .debug : .info
-        let logger = Logger(label: "touchgest") { _ in StderrLogHandler(level: level) }
+        let output = LogOutput(descriptor: 2) { StderrLogHandler.line(.warning, $0) }
+        let logger = Logger(label: "touchgest") { _ in StderrLogHandler(level: level, output: output) }
+        // The last lines (stopping, streams closed) get a second to reach a slow reader.
+        defer { output.drain(within: .seconds(1)) }
         let path = rules.path
         let book: Rulebook
         do {
@@ -70,6 +73,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         daemon.session = session
+        session.loop.add(output)
         daemon.commandLineSizes = input.deviceSizes
         session.runner?.observer = { daemon.runner($0) }
         session.streams?.observer = { daemon.streams($0) }

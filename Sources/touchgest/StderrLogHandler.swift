@@ -7,10 +7,14 @@ struct StderrLogHandler: LogHandler {
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]
     var metadataProvider: Logger.MetadataProvider?
-    let journald = getenv("JOURNAL_STREAM") != nil
+    static let journald = getenv("JOURNAL_STREAM") != nil
 
-    init(level: Logger.Level) {
+    /// Where lines go: standard error, shared by every copy of the handler.
+    let output: LogOutput
+
+    init(level: Logger.Level, output: LogOutput) {
         logLevel = level
+        self.output = output
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -18,15 +22,16 @@ struct StderrLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    /// One line a message; its control characters (a device's name, a command's stderr)
-    /// are escaped by `printError`.
+    /// One line a message, its control characters (a device's name, a command's stderr)
+    /// escaped; never waited for (``LogOutput``).
     func log(event: LogEvent) {
-        let text = "\(event.message)"
-        if journald {
-            printError("<\(Self.priority(event.level))>\(text)")
-        } else {
-            printError("touchgest: \(event.level == .info || event.level == .notice ? "" : "\(event.level): ")\(text)")
-        }
+        output.offer(Self.line(event.level, "\(event.message)").escapingControlCharacters)
+    }
+
+    /// `touchgest: warning: TEXT`, or `<4>TEXT` for journald.
+    static func line(_ level: Logger.Level, _ text: String) -> String {
+        journald ? "<\(priority(level))>\(text)"
+            : "touchgest: \(level == .info || level == .notice ? "" : "\(level): ")\(text)"
     }
 
     /// sd-daemon(3) priorities.

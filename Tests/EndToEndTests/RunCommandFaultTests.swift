@@ -200,6 +200,30 @@ import Testing
         #expect(Self.out(run) == ["v1", "v1"])
     }
 
+    @Test func aLogReaderThatStopsReadingCostsLogLinesNotGestures() {
+        // stderr is a one-page pipe whose reader stops after 'device added'. With -v each
+        // command is logged, cut to 4 KiB: this one's 5,000-character comment fills the
+        // daemon's 64 KiB log backlog in 16 taps. A daemon that waited for its log would
+        // run no tap after the first; one that never dropped a line would grow for ever.
+        let rules = Self.tapRule("v1").replacing("out\"\n", with: "out # \(String(repeating: "x", count: 5_000))\"\n")
+        let taps = Array(repeating: "tap 2 at 50,35\nawait fired v1", count: 24).joined(separator: "\n")
+        // Then the reader reads again (SIGUSR1): the next log line says how many were lost.
+        let resume = "shell kill -USR1 $TOUCHRIG_PID\ntap 2 at 50,35\nawait were lost: standard error was not being read"
+        let run = rig(devices: ["touchpad"], rules: rules, script: "device touchpad\n\(taps)\n\(resume)",
+                      arguments: "\(Self.daemon) -v", extra: "--signal TERM --ready 'device added'",
+                      wrapper: "python3 '\(packageRoot)/rig/stalling-stderr.py' 'device added'")
+        #expect(run.status == 0, "\(Self.show(run))")
+        #expect(Self.out(run) == Array(repeating: "v1", count: 25), "\(Self.show(run))")
+        let notices = run.lines.filter { $0.hasPrefix("touchgest: warning: ") && $0.hasSuffix(" log lines were lost: standard error was not being read") }
+        #expect(notices.count == 1, "\(Self.show(run))")
+        let notice = notices.first
+        let lost = notice.flatMap { Int($0.dropFirst("touchgest: warning: ".count).prefix { $0 != " " }) } ?? 0
+        // 24 taps log 2 lines each (started, exited); the backlog and the pipe kept some.
+        #expect((1...47).contains(lost), "\(Self.show(run))")
+        // The last line, written as the daemon stops, still reaches the reader.
+        #expect(run.lines.last?.hasPrefix("touchgest: stopping") == true, "\(Self.show(run))")
+    }
+
     @Test func aFailingPollExitsOneSayingWhatFailedWithoutBlamingTheRuleFile() {
         // With RLIMIT_NOFILE below the number of descriptors it polls, poll(2) fails
         // with EINVAL: a real poll failure in the real daemon.
