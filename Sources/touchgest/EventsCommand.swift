@@ -1,5 +1,6 @@
 import ArgumentParser
 import CProcess
+import FocusProviders
 import Glibc
 
 struct EventsCommand: ParsableCommand {
@@ -13,8 +14,8 @@ struct EventsCommand: ParsableCommand {
             lines a rule's stream command gets (touchgest-rules(5), STREAMS). Any number of
             subscribers may come and go. A subscriber that reads slowly gets changed lines
             coalesced (the latest wins), never loses began, ended or cancelled, and is dropped
-            when it reads nothing for 2 seconds while lines wait. Exits 0 when the daemon stops,
-            1 when no daemon serves the socket.
+            when it reads nothing for 2 seconds while lines wait. Exits 0 when the daemon stops
+            (or drops it), 1 when no daemon serves the socket or the connection fails.
             """
     )
 
@@ -43,13 +44,17 @@ struct EventsCommand: ParsableCommand {
         while true {
             let count = read(fd, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
+            if count < 0 {
+                printError("touchgest: error: reading \(path): \(String(cString: strerror(errno)))")
+                throw ExitCode(1)
+            }
             guard count > 0 else { return }
             pending.append(contentsOf: buffer[..<count])
             var output: [UInt8] = []
             var start = 0
             while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = pending[start...end]
-                if wanted.isEmpty || Self.rule(of: line).map(wanted.contains) == true { output.append(contentsOf: line) }
+                if wanted.isEmpty || (try? JSONValue.parse(line))?["rule"]?.string.map(wanted.contains) == true { output.append(contentsOf: line) }
                 start = end + 1
             }
             pending.removeFirst(start)
@@ -66,41 +71,5 @@ struct EventsCommand: ParsableCommand {
             offset += written
         }
         return true
-    }
-
-    /// The `rule` of a line: every line starts `{"v":N,"rule":"NAME"`, NAME JSON-escaped.
-    static func rule(of line: ArraySlice<UInt8>) -> String? {
-        let key = Array("\"rule\":\"".utf8)
-        var index = line.startIndex
-        while index + key.count <= line.endIndex, !line[index..<index + key.count].elementsEqual(key) { index += 1 }
-        guard index + key.count <= line.endIndex else { return nil }
-        var bytes: [UInt8] = []
-        index += key.count
-        while index < line.endIndex {
-            let byte = line[index]
-            index += 1
-            if byte == UInt8(ascii: "\"") {
-                return String(decoding: bytes, as: UTF8.self)
-            }
-            guard byte == UInt8(ascii: "\\"), index < line.endIndex else {
-                bytes.append(byte)
-                continue
-            }
-            let escape = line[index]
-            index += 1
-            switch escape {
-            case UInt8(ascii: "n"): bytes.append(10)
-            case UInt8(ascii: "r"): bytes.append(13)
-            case UInt8(ascii: "t"): bytes.append(9)
-            case UInt8(ascii: "u"):
-                guard index + 4 <= line.endIndex,
-                      let value = UInt32(String(decoding: line[index..<index + 4], as: UTF8.self), radix: 16),
-                      let scalar = Unicode.Scalar(value) else { return nil }
-                bytes.append(contentsOf: Array(String(Character(scalar)).utf8))
-                index += 4
-            default: bytes.append(escape)
-            }
-        }
-        return nil
     }
 }
