@@ -9,17 +9,20 @@ public enum RecordingReplay {
     public static let maximumTimersAfterTheEnd = 10_000
 
     /// Reads `reader` to its end, or to its first bad line, which it throws. Each event
-    /// goes to `observe` and then, if it is input, to `environment`; the timers of
+    /// goes to `observe` and then, if it is input, to `deliver` (by default straight to
+    /// `environment`; the rulebook's `handle` takes the focus first); the timers of
     /// `scheduler` fire on the recording's clock in between.
     public static func run(
         _ reader: RecordingReader, scheduler: ManualScheduler, environment: GestureEnvironment,
-        observe: (AdapterEvent) -> Void = { _ in }
+        deliver: ((InputEvent) -> Void)? = nil, observe: (AdapterEvent) -> Void = { _ in }
     ) throws(RecordingError) {
         while let (time, event) = try reader.next() {
             // Timers due before the event fire first; ones due at its time, after it.
             scheduler.advance(to: Timestamp(microseconds: time.microseconds - 1))
             observe(event)
-            if case let .input(input) = event { environment.handle(input) }
+            if case let .input(input) = event {
+                if let deliver { deliver(input) } else { environment.handle(input) }
+            }
             scheduler.advance(to: time)
         }
         scheduler.runUntilIdle(limit: maximumTimersAfterTheEnd)

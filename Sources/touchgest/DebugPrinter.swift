@@ -38,7 +38,7 @@ final class DebugPrinter: SessionObserver {
 
     /// `text` with its control characters escaped, wrapped in an ANSI colour when colour
     /// is on: 2 dim, 32 green, 33 yellow, 36 cyan.
-    private func paint(_ code: Int, _ text: String) -> String {
+    func paint(_ code: Int, _ text: String) -> String {
         let text = text.escapingControlCharacters
         return colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
@@ -52,7 +52,7 @@ final class DebugPrinter: SessionObserver {
 
     /// Writes a JSON line (JSONLine escapes every control character) or a line made
     /// by `paint`.
-    private func emit(_ text: String) {
+    func emit(_ text: String) {
         writeLine(1, text.hasPrefix("{") ? text : stamp + text)
     }
 

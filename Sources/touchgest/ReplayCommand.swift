@@ -38,10 +38,28 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .customLong("run"), help: "Run the rules' commands.")
     var runCommands = false
 
+    @Option(help: ArgumentHelp("Replay as if this application's window had the focus (its app id or WM_CLASS class), for rules with an application condition.",
+                               valueName: "app"))
+    var focusedApp: String?
+
+    @Option(help: ArgumentHelp("The title of that window.", valueName: "title"))
+    var focusedTitle: String?
+
     @OptionGroup var root: RootOptions
 
     func validate() throws {
         try root.check(runsCommands: runCommands)
+        if focusedTitle != nil && focusedApp == nil {
+            throw ValidationError("--focused-title needs --focused-app: the title is of the application's window")
+        }
+    }
+
+    /// The focus the whole replay has: a recording holds no desktop.
+    var focus: FocusContext {
+        guard let focusedApp else {
+            return FocusContext(.unknown("a recording has no focused window; give --focused-app to replay as if one had the focus"))
+        }
+        return FocusContext(.window(FocusedWindow(application: focusedApp, title: focusedTitle ?? "")))
     }
 
     func run() throws {
@@ -80,12 +98,16 @@ struct ReplayCommand: ParsableCommand {
         }
         let sink = ReplaySink(printer: printer, runner: runner, streams: streams)
         defer { sink.finishStreams() }
-        let compiled = CompiledRulebook(book, sink: sink) { reader.device($0)?.name }
+        let focus = focus
+        focus.onUnavailable = { printer.focusNote($0, rule: nil) }
+        if output.verbose { focus.onSitOut = { printer.focusNote($1, rule: $0) } }
+        let compiled = CompiledRulebook(book, sink: sink, focus: focus) { reader.device($0)?.name }
         compiled.attach(to: environment)
         printer.use(compiled)
         environment.transitionObserver = { printer.transition($0) }
         do {
-            try RecordingReplay.run(reader, scheduler: scheduler, environment: environment) { printer.adapter($0) }
+            try RecordingReplay.run(reader, scheduler: scheduler, environment: environment,
+                                    deliver: { compiled.handle($0, in: environment) }) { printer.adapter($0) }
         } catch {
             printError("\(error)")
             runner?.waitUntilIdle(timeout: .seconds(60))

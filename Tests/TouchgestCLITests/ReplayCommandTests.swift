@@ -197,3 +197,53 @@ import Testing
         #expect(complaint.count == 1 && complaint[0].hasSuffix(" exited with status 3"), "\(result.stderr)")
     }
 }
+
+/// A recording has no desktop: `--focused-app` and `--focused-title` say which window
+/// had the focus, so rules for an application can be tried on a recording too.
+@Suite struct ReplayFocusTests {
+    func rules() -> String {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.next-workspace]
+            gesture = "swipe"
+            fingers = 3
+            command = "echo workspace"
+
+            [rule.browser-back]
+            gesture = "swipe"
+            fingers = 3
+            application = "firefox"
+            not-title = "*private*"
+            command = "echo back"
+            """)
+        return "\(folder)/rules.toml"
+    }
+
+    func fired(_ options: String) -> [String] {
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(rules()) \(options)")
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").compactMap { line in
+            line.firstRange(of: " recognized: swipe").map { String(line[..<$0.lowerBound].drop { $0 != " " }.dropFirst()) }
+        }
+    }
+
+    // The tour has two 3-finger swipes.
+    @Test func theApplicationsRuleFiresInItsWindowAndTheGeneralOneElsewhere() {
+        #expect(fired("--focused-app Firefox --focused-title 'Mozilla Firefox'") == ["browser-back", "browser-back"])
+        #expect(fired("--focused-app foot") == ["next-workspace", "next-workspace"])
+        #expect(fired("--focused-app firefox --focused-title 'Private Browsing'") == ["next-workspace", "next-workspace"])
+    }
+
+    @Test func withoutAFocusedAppTheApplicationsRuleSaysWhyItCannotFire() {
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(rules())")
+        #expect(fired("") == ["next-workspace", "next-workspace"])
+        #expect(result.stdout.split(separator: "\n").filter { $0.contains("do not fire") }.map { $0.drop { $0 != " " }.dropFirst() }
+                == ["focus: rules with an application or title condition do not fire: a recording has no focused window; give --focused-app to replay as if one had the focus"])
+    }
+
+    @Test func aTitleWithoutAnApplicationIsAnError() {
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(rules()) --focused-title x")
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --focused-title needs --focused-app"), "\(result.stderr)")
+    }
+}
