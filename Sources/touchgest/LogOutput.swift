@@ -1,13 +1,14 @@
 import Glibc
 import PollLoop
-import TouchGestures
 import Synchronization
+import TouchGestures
 
 /// The daemon's standard error, never waited for. A log line goes out at once when the
 /// reader keeps up; otherwise it waits in a backlog that the daemon's loop writes out as
 /// the reader takes it (polling for POLLOUT only while lines wait). A reader that stops
 /// reading (a paused pager, a stalled journald) costs log lines once the backlog is full,
-/// never a gesture; the next line that fits says how many were lost.
+/// never a gesture; once it has taken half the backlog again, a warning says how many
+/// lines were lost.
 ///
 /// The descriptor stays blocking (its file description may be a terminal shared with the
 /// shell), so a write happens only after poll said it can take one: a pipe that polls
