@@ -186,10 +186,10 @@ struct Doctor {
             add(.note, "desktop", "cannot tell which desktop this is, so cannot say whether its own gestures clash with the rules")
             return
         }
-        func touchpadSwipes(fingers: Int) -> [String] {
+        func touchpadSwipes(fingers: ClosedRange<Int>) -> [String] {
             book.rules.filter { rule in
                 (rule.gesture == .swipe || rule.gesture == .pan) && rule.device != .touchscreen
-                    && (rule.gesture == .swipe ? rule.fingers == fingers : (rule.fingers...rule.maxFingers).contains(fingers))
+                    && (rule.gesture == .swipe ? fingers.contains(rule.fingers) : fingers.overlaps(rule.fingers...rule.maxFingers))
             }.map(\.name)
         }
         func names(_ list: [String]) -> String {
@@ -197,21 +197,23 @@ struct Doctor {
         }
         switch desktop {
         case .gnome:
-            let clashing = touchpadSwipes(fingers: 3)
+            // GNOME 46 and earlier take 3-finger swipes; later ones any of 3 or more
+            // (gnome-shell merge request 3275).
+            let clashing = touchpadSwipes(fingers: 3...5)
             if clashing.isEmpty {
-                add(.ok, "desktop", "GNOME (\(evidence)): no rule binds the 3-finger touchpad swipes GNOME uses itself")
+                add(.ok, "desktop", "GNOME (\(evidence)): no rule binds the touchpad swipes of 3 or more fingers GNOME uses itself")
             } else if let extensions = Self.capture("gsettings get org.gnome.shell enabled-extensions"), extensions.status == 0,
                       extensions.output.contains("disable-gestures") || extensions.output.contains("disablegestures") {
-                add(.ok, "desktop", "GNOME (\(evidence)): a Disable Gestures extension is enabled, so GNOME's own 3-finger swipes should not fire with rules \(names(clashing))")
+                add(.ok, "desktop", "GNOME (\(evidence)): a Disable Gestures extension is enabled, so GNOME's own swipes should not fire with rules \(names(clashing))")
             } else {
-                add(.warn, "desktop", "GNOME (\(evidence)) switches workspaces and opens the overview with its own 3-finger touchpad swipes, so they fire too with rules \(names(clashing)); GNOME has no setting that turns them off",
+                add(.warn, "desktop", "GNOME (\(evidence)) switches workspaces and opens the overview with its own touchpad swipes of 3 fingers (after GNOME 46, of 3 or more), so they fire too with rules \(names(clashing)); GNOME has no setting that turns them off",
                     fix: "bind other gestures (taps, holds, pinches), or install and enable the 'Disable Gestures 2021' extension (extensions.gnome.org/extension/4049), then check: gsettings get org.gnome.shell enabled-extensions")
             }
             if Self.capture("gsettings get org.gnome.shell enabled-extensions") == nil {
                 add(.note, "desktop", "gsettings is not available here, so the extensions GNOME runs cannot be checked")
             }
         case .kde:
-            let clashing = touchpadSwipes(fingers: 4)
+            let clashing = touchpadSwipes(fingers: 4...4)
             if clashing.isEmpty {
                 add(.ok, "desktop", "KDE Plasma (\(evidence)): no rule binds the 4-finger touchpad swipes KWin uses itself")
             } else {
@@ -219,7 +221,7 @@ struct Doctor {
                     fix: "bind 3-finger swipes instead (examples/kde.toml does)")
             }
         case .niri:
-            let clashing = touchpadSwipes(fingers: 3)
+            let clashing = touchpadSwipes(fingers: 3...3)
             if clashing.isEmpty {
                 add(.ok, "desktop", "niri (\(evidence)): no rule binds the 3-finger touchpad swipes niri uses itself")
             } else {

@@ -156,40 +156,41 @@ enum StarterRules {
             #"""
             # touchgest rules for niri. See touchgest-rules(5).
             # touchgest follows the focused window on niri's event stream ($NIRI_SOCKET).
+            # niri moves between columns and workspaces with its own 3-finger touchpad swipes, so
+            # these rules use 4 fingers, and taps (touchgest doctor says which rules would clash).
             [settings]
             device = "touchpad"
             timeout = "5s"
 
             [rule.column-right]
             gesture = "swipe"
-            fingers = 3
+            fingers = 4
             direction = "left"
             command = "niri msg action focus-column-right"
 
             [rule.column-left]
             gesture = "swipe"
-            fingers = 3
+            fingers = 4
             direction = "right"
             command = "niri msg action focus-column-left"
 
             [rule.overview]
-            gesture = "swipe"
+            gesture = "tap"
             fingers = 4
-            direction = "up"
             command = "niri msg action toggle-overview"
 
-            # In browsers, a 3-finger swipe goes back and forward instead of moving between columns.
+            # In browsers, a 4-finger swipe goes back and forward instead of moving between columns.
             # A rule naming an application goes before the general rule for the same gesture.
             [rule.browser-back]
             gesture = "swipe"
-            fingers = 3
+            fingers = 4
             direction = "right"
             application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
             command = "wtype -M alt -k Left -m alt"
 
             [rule.browser-forward]
             gesture = "swipe"
-            fingers = 3
+            fingers = 4
             direction = "left"
             application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
             command = "wtype -M alt -k Right -m alt"
@@ -213,9 +214,10 @@ enum StarterRules {
             # touchgest rules for GNOME on Wayland. GNOME has no command-line call for its
             # overview or workspaces, so these press its shortcuts with ydotool (apt install
             # ydotool; its daemon needs access to /dev/uinput). See touchgest-rules(5).
-            # GNOME already switches workspaces and opens the overview with its own 3-finger
-            # touchpad swipes, and has no setting to turn them off: a rule on those swipes would
-            # fire together with GNOME's (touchgest doctor says which rules would).
+            # GNOME already switches workspaces and opens the overview with its own touchpad
+            # swipes of 3 fingers (after GNOME 46, of 3 or more), and has no setting to turn them
+            # off: a rule on those swipes would fire together with GNOME's (touchgest doctor says
+            # which rules would).
             [settings]
             device = "touchpad"
             timeout = "5s"
@@ -237,20 +239,8 @@ enum StarterRules {
             # the class is the app id. A rule naming an application goes before the general rule
             # for the same gesture, which then does not fire.
 
-            # In browsers, a 3-finger swipe goes back and forward instead of changing workspace.
-            [rule.browser-back]
-            gesture = "swipe"
-            fingers = 3
-            direction = "right"
-            application = ["firefox*", "chromium*", "google-chrome", "brave-browser", "org.gnome.Epiphany"]
-            command = "ydotool key 56:1 105:1 105:0 56:0"                # Alt+Left
-
-            [rule.browser-forward]
-            gesture = "swipe"
-            fingers = 3
-            direction = "left"
-            application = ["firefox*", "chromium*", "google-chrome", "brave-browser", "org.gnome.Epiphany"]
-            command = "ydotool key 56:1 106:1 106:0 56:0"                # Alt+Right
+            # Browsers on Wayland go back and forward on their own 2-finger swipes; GNOME takes
+            # every swipe of 3 or more fingers (3 only up to GNOME 46), so no rule here binds one.
 
             # In terminals, a 3-finger tap pastes instead of opening the overview.
             [rule.terminal-paste]
