@@ -55,15 +55,21 @@ final class StreamProcess {
     let rule: String
     let command: String
     private let environment: [String: String]
+    private let pidfdOpen: (Int32) -> Int32
     private let report: (StreamHub.Event) -> Void
     private(set) var phase = Phase.idle
     /// Restarts in a row without a ``StreamDefaults/stableRun``.
     private var restarts = 0
 
-    init(rule: String, command: String, environment: [String: String], report: @escaping (StreamHub.Event) -> Void) {
+    /// - Parameter pidfdOpen: `pidfd_open(2)`: a pid's descriptor, or -1 and errno; a
+    ///   parameter so that a test can make it fail.
+    init(rule: String, command: String, environment: [String: String],
+         pidfdOpen: @escaping (Int32) -> Int32 = { cprocess_pidfd_open($0) },
+         report: @escaping (StreamHub.Event) -> Void) {
         self.rule = rule
         self.command = command
         self.environment = environment
+        self.pidfdOpen = pidfdOpen
         self.report = report
     }
 
@@ -110,7 +116,7 @@ final class StreamProcess {
         case .idle, .backingOff: break
         case .running, .stopping, .closing, .closed: return
         }
-        switch Self.spawn(command, environment: environment) {
+        switch Self.spawn(command, environment: environment, pidfdOpen: pidfdOpen) {
         case let .success(started):
             let child = Child(pid: started.pid, pidfd: started.pidfd, stdin: started.stdin, startedAt: now)
             phase = .running(child)
@@ -260,7 +266,9 @@ final class StreamProcess {
 
     /// `/bin/sh -c COMMAND` in its own process group, stdin the read end of a small pipe
     /// whose write end (non-blocking) is returned; stdout and stderr are the daemon's.
-    static func spawn(_ command: String, environment: [String: String]) -> Result<Started, SpawnError> {
+    /// When its pidfd cannot be opened the child is killed and reaped, and that is the failure.
+    static func spawn(_ command: String, environment: [String: String],
+                      pidfdOpen: (Int32) -> Int32 = { cprocess_pidfd_open($0) }) -> Result<Started, SpawnError> {
         func failure(_ what: String, _ code: Int32) -> Result<Started, SpawnError> {
             .failure(SpawnError(text: "\(what): \(String(cString: strerror(code)))"))
         }
@@ -303,8 +311,18 @@ final class StreamProcess {
             Glibc.close(pipeFDs[1])
             return failure("cannot start /bin/sh", result)
         }
+        let pidfd = pidfdOpen(pid)
+        guard pidfd >= 0 else {
+            // Without its pidfd nothing would tell when it exits, so nothing would reap it:
+            // a start that failed, and no child is left behind (it has not run a line yet).
+            let code = errno
+            Glibc.close(pipeFDs[1])
+            kill(-pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return failure("pidfd_open", code)
+        }
         _ = fcntl(pipeFDs[1], F_SETFL, fcntl(pipeFDs[1], F_GETFL) | O_NONBLOCK)
-        let pidfd = cprocess_pidfd_open(pid)
         return .success(Started(pid: pid, pidfd: pidfd, stdin: pipeFDs[1]))
     }
 }
