@@ -43,12 +43,25 @@ final class SubscriberServer {
             guard info.st_mode & S_IFMT == S_IFSOCK else {
                 throw ListenError(description: "\(path) exists and is not a socket; remove it or choose another path")
             }
-            let probe = cprocess_unix_connect(path)
+            // Without waiting: a live daemon that accepts nobody now (stopped, or its
+            // backlog full) would hold a blocking connect, and the daemon's start with it.
+            let probe = cprocess_unix_connect_nonblocking(path)
+            let code = errno
+            let live = ListenError(description: "another touchgest already serves events at \(path)")
             if probe >= 0 {
                 Glibc.close(probe)
-                throw ListenError(description: "another touchgest already serves events at \(path)")
+                throw live
             }
-            unlink(path)
+            switch code {
+            case EAGAIN, EINPROGRESS:
+                // Queued or refused for now, not refused for good: something listens.
+                throw live
+            case ECONNREFUSED, ENOENT:
+                // Nobody listens: a daemon that is gone left it (or it went meanwhile).
+                unlink(path)
+            default:
+                throw ListenError(description: "cannot tell whether another touchgest serves events at \(path): \(String(cString: strerror(code)))")
+            }
         }
         listener = cprocess_unix_listen(path, StreamDefaults.listenBacklog)
         guard listener >= 0 else {
