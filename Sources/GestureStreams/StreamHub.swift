@@ -26,6 +26,9 @@ public final class StreamHub: PollSource {
         case subscriberJoined(count: Int)
         /// A subscriber left (`reason` nil) or was dropped for `reason`.
         case subscriberLeft(count: Int, reason: String?)
+        /// The socket could not accept a subscriber for `reason` (the errno text, e.g. too
+        /// many open files); it is not polled until `retryIn` has passed.
+        case acceptFailed(reason: String, retryIn: Duration)
     }
 
     /// Called with every event.
@@ -162,7 +165,7 @@ public final class StreamHub: PollSource {
     }
 
     public func handleReadable(_ fd: Int32) {
-        if let server, server.owns(fd) { return server.handleReadable(fd) }
+        if let server, server.owns(fd) { return server.handleReadable(fd, now: now()) }
         guard let stream = all.first(where: { $0.readDescriptors.contains(fd) }) else { return }
         stream.handleExit(now: now())
         closing.removeAll(where: \.isClosed)
