@@ -192,14 +192,16 @@ final class StreamProcess {
     }
 
     /// Closes the stream: the lines already queued go out, then its stdin closes and the
-    /// command should exit; it gets SIGTERM after ``StreamDefaults/closeGrace``.
+    /// command should exit; it gets SIGTERM after ``StreamDefaults/closeGrace``. One being
+    /// stopped (stuck) keeps its schedule: SIGKILL when its grace ends, or none again.
     func close(now: Timestamp) {
         switch phase {
         case let .running(child):
             phase = .closing(child, signalAt: now + StreamDefaults.closeGrace, signals: 0)
             flush(child, now: now)
-        case let .stopping(child, _, _):
-            phase = .closing(child, signalAt: now, signals: 1)
+        case let .stopping(child, killAt, killed):
+            // Already signalled: keep its schedule, SIGKILL at `killAt` or none again.
+            phase = .closing(child, signalAt: killed ? now : killAt, signals: killed ? 2 : 1)
         case .idle, .backingOff:
             phase = .closed
         case .closing, .closed:

@@ -52,4 +52,46 @@ import Testing
             #expect(waitpid(pid, nil, WNOHANG) == -1 && errno == ECHILD, "pid \(pid) is not reaped")
         }
     }
+
+    /// Sends lines to a command that never reads until the stream calls it stuck: its
+    /// pipe takes one, its queue ``StreamDefaults/maximumQueuedLines``.
+    static func makeStuck(_ stream: StreamProcess, now: Timestamp) {
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 4_095) + [UInt8(ascii: "\n")]
+        for _ in 0..<StreamDefaults.maximumQueuedLines + 16 {
+            if case .stopping = stream.phase { return }
+            stream.send(line, coalescible: false, now: now)
+        }
+    }
+
+    @Test func aReloadWhileAStuckCommandIsStoppingKeepsItsKillGrace() {
+        let stream = StreamProcess(rule: "r", command: "exec sleep 600", environment: Self.environment) { _ in }
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t0 + .seconds(10)) }
+        Self.makeStuck(stream, now: Self.t0)
+        // SIGTERM went at t0; SIGKILL is due a grace later.
+        #expect(stream.nextDeadline == Self.t0 + StreamDefaults.killGrace)
+        stream.close(now: Self.t0 + .milliseconds(100))
+        guard case let .closing(_, signalAt, signals) = stream.phase else {
+            Issue.record("\(stream.phase) after close")
+            return
+        }
+        #expect(signalAt == Self.t0 + StreamDefaults.killGrace && signals == 1, "SIGKILL at +\(signalAt - Self.t0)")
+        #expect(stream.nextDeadline == Self.t0 + StreamDefaults.killGrace)
+    }
+
+    @Test func aReloadAfterAStuckCommandWasKilledSignalsItNoMore() {
+        let stream = StreamProcess(rule: "r", command: "exec sleep 600", environment: Self.environment) { _ in }
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t0 + .seconds(10)) }
+        Self.makeStuck(stream, now: Self.t0)
+        stream.handleDeadlines(now: Self.t0 + StreamDefaults.killGrace)
+        #expect(stream.nextDeadline == nil, "SIGKILL went; only its exit is awaited")
+        stream.close(now: Self.t0 + .milliseconds(1_500))
+        guard case let .closing(_, _, signals) = stream.phase else {
+            Issue.record("\(stream.phase) after close")
+            return
+        }
+        #expect(signals == 2)
+        #expect(stream.nextDeadline == nil)
+    }
 }
