@@ -63,11 +63,14 @@ public final class StreamHub: PollSource {
     /// Subscribers connected now.
     public var subscriberCount: Int { server?.subscribers.count ?? 0 }
 
-    /// Rules whose stream command runs now (not backing off, not closing), with its pid.
+    /// Rules whose stream command runs now (not backing off, not closing), with its pid;
+    /// one that closed its stdin runs until it exits.
     public var runningStreams: [String: Int32] {
         streams.compactMapValues { stream in
-            if case let .running(child) = stream.phase { return child.pid }
-            return nil
+            switch stream.phase {
+            case let .running(child), let .inputClosed(child): child.pid
+            case .idle, .stopping, .backingOff, .closing, .closed: nil
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import TouchGestures
 /// gesture phase on its stdin, never blocking the loop.
 ///
 /// Phases: `idle -> running`; a command that exits goes `running -> backingOff -> running`;
+/// one that closes its stdin first goes `running -> inputClosed -> backingOff -> running`;
 /// one that stops reading goes `running -> stopping -> backingOff -> running`; a reload
 /// goes `running -> closing -> closed` (stdin drained and closed, so the command reads
 /// EOF and exits; SIGTERM, then SIGKILL, if it does not).
@@ -43,6 +44,10 @@ final class StreamProcess {
     enum Phase {
         case idle
         case running(Child)
+        /// The command closed its stdin (a write failed with EPIPE) but has not exited:
+        /// its lines are dropped, nothing waits for it, and once its pidfd says it exited
+        /// it starts again as any command that exits.
+        case inputClosed(Child)
         /// Stuck: SIGTERM sent to its group; SIGKILL at `killAt`; started again once reaped.
         case stopping(Child, killAt: Timestamp, killed: Bool)
         case backingOff(until: Timestamp)
@@ -80,7 +85,7 @@ final class StreamProcess {
 
     var child: Child? {
         switch phase {
-        case let .running(child), let .stopping(child, _, _), let .closing(child, _, _): child
+        case let .running(child), let .inputClosed(child), let .stopping(child, _, _), let .closing(child, _, _): child
         case .idle, .backingOff, .closed: nil
         }
     }
@@ -94,13 +99,14 @@ final class StreamProcess {
         switch phase {
         case let .running(child), let .closing(child, _, _):
             child.stdin >= 0 && !child.outbox.isEmpty ? [child.stdin] : []
-        case .idle, .stopping, .backingOff, .closed: []
+        case .idle, .inputClosed, .stopping, .backingOff, .closed: []
         }
     }
 
     var nextDeadline: Timestamp? {
         switch phase {
         case let .running(child): child.stallDeadline
+        case .inputClosed: nil
         case let .stopping(_, killAt, killed): killed ? nil : killAt
         case let .backingOff(until): until
         case let .closing(child, signalAt, signals):
@@ -114,7 +120,7 @@ final class StreamProcess {
     func start(now: Timestamp) {
         switch phase {
         case .idle, .backingOff: break
-        case .running, .stopping, .closing, .closed: return
+        case .running, .inputClosed, .stopping, .closing, .closed: return
         }
         switch Self.spawn(command, environment: environment, pidfdOpen: pidfdOpen) {
         case let .success(started):
@@ -128,7 +134,8 @@ final class StreamProcess {
         }
     }
 
-    /// Queues a line and writes what the pipe takes at once.
+    /// Queues a line and writes what the pipe takes at once; drops it unless the command
+    /// runs with its stdin open.
     func send(_ bytes: [UInt8], coalescible: Bool, now: Timestamp) {
         guard case let .running(child) = phase else { return }
         child.outbox.append(key: rule, coalescible: coalescible, bytes: bytes)
@@ -147,7 +154,7 @@ final class StreamProcess {
     func handleExit(now: Timestamp) {
         guard let child, let status = Self.reap(child) else { return }
         switch phase {
-        case .running:
+        case .running, .inputClosed:
             if now - child.startedAt >= StreamDefaults.stableRun { restarts = 0 }
             let delay = nextDelay()
             phase = .backingOff(until: now + delay)
@@ -168,6 +175,8 @@ final class StreamProcess {
         switch phase {
         case let .running(child):
             if let deadline = child.stallDeadline, deadline <= now { stop(child, now: now) }
+        case .inputClosed:
+            break
         case let .stopping(child, killAt, killed):
             if !killed, killAt <= now {
                 kill(-child.pid, SIGKILL)
@@ -196,7 +205,7 @@ final class StreamProcess {
     /// stopped (stuck) keeps its schedule: SIGKILL when its grace ends, or none again.
     func close(now: Timestamp) {
         switch phase {
-        case let .running(child):
+        case let .running(child), let .inputClosed(child):
             phase = .closing(child, signalAt: now + StreamDefaults.closeGrace, signals: 0)
             flush(child, now: now)
         case let .stopping(child, killAt, killed):
@@ -226,6 +235,7 @@ final class StreamProcess {
             child.outbox.removeAll()
             child.waitingSince = nil
             child.closeStdin()
+            if case .running = phase { phase = .inputClosed(child) }
         }
     }
 

@@ -1,3 +1,4 @@
+import CProcess
 import Glibc
 @testable import GestureStreams
 import TouchGestures
@@ -8,6 +9,15 @@ import Testing
 @Suite struct StreamProcessTests {
     static let t0 = Timestamp(microseconds: 1_000_000_000)
     static let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin"]
+
+    /// A stream of rule `r`. SIGPIPE is ignored first, as the hub does: a write to a
+    /// command that closed its stdin must be an EPIPE, not the end of the test process
+    /// (and of the cleanup of every other test's commands).
+    static func stream(_ command: String, pidfdOpen: @escaping (Int32) -> Int32 = { cprocess_pidfd_open($0) },
+                       report: @escaping (StreamHub.Event) -> Void = { _ in }) -> StreamProcess {
+        signal(SIGPIPE, SIG_IGN)
+        return StreamProcess(rule: "r", command: command, environment: environment, pidfdOpen: pidfdOpen, report: report)
+    }
 
     /// Reaps `pid` if it is still ours, killing its group first when it still runs, so no
     /// stand-in outlives a test that failed.
@@ -31,12 +41,11 @@ import Testing
     @Test func aFailedPidfdOpenIsAStartFailureTheChildIsKilledAndReapedAndTheStartBacksOff() {
         var events: [StreamHub.Event] = []
         var spawned: [Int32] = []
-        let stream = StreamProcess(rule: "r", command: "exec sleep 600", environment: Self.environment,
-                                   pidfdOpen: { pid in
-                                       spawned.append(pid)
-                                       errno = EMFILE
-                                       return -1
-                                   }) { events.append($0) }
+        let stream = Self.stream("exec sleep 600", pidfdOpen: { pid in
+            spawned.append(pid)
+            errno = EMFILE
+            return -1
+        }, report: { events.append($0) })
         defer { spawned.forEach(Self.reapIfLeft) }
         stream.start(now: Self.t0)
         stream.handleDeadlines(now: Self.t0 + .milliseconds(250))
@@ -64,7 +73,7 @@ import Testing
     }
 
     @Test func aReloadWhileAStuckCommandIsStoppingKeepsItsKillGrace() {
-        let stream = StreamProcess(rule: "r", command: "exec sleep 600", environment: Self.environment) { _ in }
+        let stream = Self.stream("exec sleep 600")
         stream.start(now: Self.t0)
         defer { Self.stop(stream, now: Self.t0 + .seconds(10)) }
         Self.makeStuck(stream, now: Self.t0)
@@ -80,7 +89,7 @@ import Testing
     }
 
     @Test func aReloadAfterAStuckCommandWasKilledSignalsItNoMore() {
-        let stream = StreamProcess(rule: "r", command: "exec sleep 600", environment: Self.environment) { _ in }
+        let stream = Self.stream("exec sleep 600")
         stream.start(now: Self.t0)
         defer { Self.stop(stream, now: Self.t0 + .seconds(10)) }
         Self.makeStuck(stream, now: Self.t0)
@@ -93,5 +102,33 @@ import Testing
         }
         #expect(signals == 2)
         #expect(stream.nextDeadline == nil)
+    }
+
+    @Test func linesForACommandThatClosedItsInputAreDroppedUntilItExitsThenItStartsAgain() throws {
+        var events: [StreamHub.Event] = []
+        let command = "exec 0<&-; exec sleep 1"
+        let stream = Self.stream(command, report: { events.append($0) })
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t0 + .seconds(10)) }
+        let first = try #require(stream.child)
+        // Once it closed its stdin: a pipe's write end reports POLLERR when no reader is left.
+        var input = pollfd(fd: first.stdin, events: 0, revents: 0)
+        #expect(poll(&input, 1, 30_000) == 1 && input.revents & Int16(POLLERR) != 0)
+        // More than its queue holds, before its exit is handled.
+        for value in 1...300 {
+            stream.send(Array("{\"value\":\(value)}\n".utf8), coalescible: false, now: Self.t0 + .milliseconds(value))
+        }
+        #expect(stream.writeDescriptors.isEmpty)
+        #expect(stream.nextDeadline == nil, "nothing waits for it, so it cannot be late")
+        var exit = pollfd(fd: first.pidfd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&exit, 1, 30_000) == 1)
+        stream.handleExit(now: Self.t0 + .seconds(2))
+        stream.handleDeadlines(now: Self.t0 + .milliseconds(2_250))
+        let second = try #require(stream.child)
+        #expect(events == [
+            .started(rule: "r", command: command, pid: first.pid),
+            .exited(rule: "r", pid: first.pid, status: .exited(0), retryIn: .milliseconds(250)),
+            .started(rule: "r", command: command, pid: second.pid),
+        ])
     }
 }
