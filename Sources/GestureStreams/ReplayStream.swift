@@ -34,7 +34,7 @@ public final class ReplayStream {
 
     /// Starts `command` with `/bin/sh -c` in its own process group, `TOUCHGEST_RULE` set.
     public init(rule: String, command: String, environment: [String: String]? = nil) throws(StreamError) {
-        var environment = environment ?? StreamHub.processEnvironment()
+        var environment = environment ?? CommandRunner.processEnvironment()
         environment["TOUCHGEST_RULE"] = rule
         signal(SIGPIPE, SIG_IGN)
         switch StreamProcess.spawn(command, environment: environment) {

@@ -47,7 +47,7 @@ public final class StreamHub: PollSource {
     ///   - now: the monotonic clock, in the same base as libinput's timestamps.
     public init(baseEnvironment: [String: String]? = nil, now: @escaping () -> Timestamp = PollScheduler.now) {
         self.now = now
-        self.baseEnvironment = baseEnvironment ?? Self.processEnvironment()
+        self.baseEnvironment = baseEnvironment ?? CommandRunner.processEnvironment()
         // A reader that goes away must be an EPIPE to handle, not a signal that kills the daemon.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -192,19 +192,6 @@ public final class StreamHub: PollSource {
     public static func defaultSocketPath(environment: [String: String]) -> String? {
         guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
         return runtime + "/touchgest/events.sock"
-    }
-
-    static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 }
 
