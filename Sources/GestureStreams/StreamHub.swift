@@ -52,9 +52,12 @@ public final class StreamHub: PollSource {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Closes the socket and every descriptor of the commands (their stdin, so they read
+    /// the end, and their pidfds). It waits for no command: ``shutdown(timeout:)`` is what
+    /// stops and reaps them.
     deinit {
         server?.close()
-        for stream in Array(streams.values) + closing { stream.child?.closeStdin() }
+        for stream in Array(streams.values) + closing { stream.child?.closeDescriptors() }
     }
 
     /// The socket path subscribers connect to, once ``listen(at:)`` succeeded.

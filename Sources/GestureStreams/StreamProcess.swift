@@ -39,6 +39,13 @@ final class StreamProcess {
             if stdin >= 0 { Glibc.close(stdin) }
             stdin = -1
         }
+
+        /// Its stdin and its pidfd, for a hub that goes away without reaping it.
+        func closeDescriptors() {
+            closeStdin()
+            if pidfd >= 0 { Glibc.close(pidfd) }
+            pidfd = -1
+        }
     }
 
     enum Phase {
