@@ -68,10 +68,10 @@ int cprocess_unix_listen(const char *path, int backlog) {
     return fd;
 }
 
-int cprocess_unix_connect(const char *path) {
+static int unix_connect(const char *path, int flags) {
     struct sockaddr_un address;
     if (fill_address(&address, path) < 0) return -1;
-    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | flags, 0);
     if (fd < 0) return -1;
     if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {
         int saved = errno;
@@ -80,6 +80,14 @@ int cprocess_unix_connect(const char *path) {
         return -1;
     }
     return fd;
+}
+
+int cprocess_unix_connect(const char *path) {
+    return unix_connect(path, 0);
+}
+
+int cprocess_unix_connect_nonblocking(const char *path) {
+    return unix_connect(path, SOCK_NONBLOCK);
 }
 
 int cprocess_accept(int fd) {

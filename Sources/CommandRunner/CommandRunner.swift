@@ -377,7 +377,10 @@ public final class CommandRunner {
 
     // MARK: Environment
 
-    static func processEnvironment() -> [String: String] {
+    /// This process's environment (`environ`) as a dictionary: the base of every command's
+    /// and stream's environment, and what the focus providers and `doctor` look at. An
+    /// entry without `=` is skipped; of a name given twice, the later value wins.
+    public static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

@@ -26,8 +26,6 @@ struct Outbox {
     private(set) var lines: [Line] = []
     /// Bytes of `lines[0]` already written.
     private var offset = 0
-    /// Lines replaced by a newer one of the same rule since the outbox was made.
-    private(set) var coalesced = 0
 
     var isEmpty: Bool { lines.isEmpty }
     var count: Int { lines.count }
@@ -36,7 +34,6 @@ struct Outbox {
         if coalescible, let index = lines.lastIndex(where: { $0.key == key }), lines[index].coalescible,
            index > 0 || offset == 0 {
             lines[index].bytes = bytes
-            coalesced += 1
             return
         }
         lines.append(Line(key: key, coalescible: coalescible, bytes: bytes))

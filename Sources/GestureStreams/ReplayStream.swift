@@ -1,15 +1,32 @@
 import CommandRunner
 import Glibc
+import PollLoop
+import TouchGestures
 
 /// A rule's `stream` command for `touchgest replay --run`: started as the daemon starts
 /// it, but each line is written in full before the next, in order. A replay runs on
 /// virtual time and may wait for its reader, so nothing is coalesced and nothing is
 /// late: a stream script can be tried on a recording line by line.
+///
+/// Phases: `feeding -> inputClosed -> exited`; the input closes when the command stops
+/// reading or at ``finish()``, and the command is reaped once, by ``finish()`` or, when
+/// that never ran, by `deinit` after SIGKILL. A command someone else reaped is `lost`.
 public final class ReplayStream {
+    private enum Phase {
+        /// Its stdin open (blocking writes); its pidfd readable once it exited.
+        case feeding(stdin: Int32, pidfd: Int32)
+        /// Its stdin closed; not reaped yet.
+        case inputClosed(pidfd: Int32)
+        /// Reaped: how it ended.
+        case exited(CommandRunner.Status)
+        /// `waitpid` failed (another waiter took its status): why its end is unknown.
+        case lost(StreamError)
+    }
+
     public let rule: String
-    private let pid: Int32
-    private var pidfd: Int32
-    private var stdin: Int32
+    /// The command's pid, also its process group.
+    let pid: Int32
+    private var phase: Phase
     /// Lines written in full.
     public private(set) var linesSent = 0
     /// Whether the command stopped reading (closed its stdin or exited) before the end.
@@ -17,29 +34,40 @@ public final class ReplayStream {
 
     /// Starts `command` with `/bin/sh -c` in its own process group, `TOUCHGEST_RULE` set.
     public init(rule: String, command: String, environment: [String: String]? = nil) throws(StreamError) {
-        var environment = environment ?? StreamHub.processEnvironment()
+        var environment = environment ?? CommandRunner.processEnvironment()
         environment["TOUCHGEST_RULE"] = rule
         signal(SIGPIPE, SIG_IGN)
         switch StreamProcess.spawn(command, environment: environment) {
         case let .success(started):
             self.rule = rule
             pid = started.pid
-            pidfd = started.pidfd
-            stdin = started.stdin
-            _ = fcntl(stdin, F_SETFL, fcntl(stdin, F_GETFL) & ~O_NONBLOCK)
+            _ = fcntl(started.stdin, F_SETFL, fcntl(started.stdin, F_GETFL) & ~O_NONBLOCK)
+            phase = .feeding(stdin: started.stdin, pidfd: started.pidfd)
         case let .failure(error):
             throw StreamError(description: "cannot start the stream of rule '\(rule)': \(error.text)")
         }
     }
 
+    /// A stream dropped without ``finish()`` (the replay failed) leaves nothing behind:
+    /// its command's group gets SIGKILL and the command is reaped.
     deinit {
-        if stdin >= 0 { close(stdin) }
-        if pidfd >= 0 { close(pidfd) }
+        switch phase {
+        case let .feeding(stdin, pidfd):
+            close(stdin)
+            kill(-pid, SIGKILL)
+            _ = reap(pidfd)
+        case let .inputClosed(pidfd):
+            kill(-pid, SIGKILL)
+            _ = reap(pidfd)
+        case .exited, .lost:
+            break
+        }
     }
 
-    /// Writes one line (without its newline), waiting for the reader to take it.
+    /// Writes one line (without its newline), waiting for the reader to take it; drops it
+    /// once the command stopped reading.
     public func send(_ line: String) {
-        guard stdin >= 0 else { return }
+        guard case let .feeding(stdin, pidfd) = phase else { return }
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         var offset = 0
@@ -49,7 +77,7 @@ public final class ReplayStream {
             guard written > 0 else {
                 stoppedReading = true
                 close(stdin)
-                stdin = -1
+                phase = .inputClosed(pidfd: pidfd)
                 return
             }
             offset += written
@@ -59,29 +87,60 @@ public final class ReplayStream {
 
     /// Closes the command's stdin, so it reads the end, and waits for it to exit: as a
     /// reload closes a stream, SIGTERM after ``StreamDefaults/closeGrace`` and SIGKILL
-    /// ``StreamDefaults/killGrace`` later. Returns how it ended.
-    public func finish() -> CommandRunner.Status {
-        if stdin >= 0 { close(stdin) }
-        stdin = -1
-        for (wait, signal) in [(StreamDefaults.closeGrace, SIGTERM), (StreamDefaults.killGrace, SIGKILL)] {
-            if let status = waitForExit(wait) { return status }
+    /// ``StreamDefaults/killGrace`` later. Returns how it ended; called again, returns
+    /// the same at once. Throws when its end cannot be known (`waitpid` failed).
+    public func finish() throws(StreamError) -> CommandRunner.Status {
+        let pidfd: Int32
+        switch phase {
+        case let .feeding(stdin, fd):
+            close(stdin)
+            phase = .inputClosed(pidfd: fd)
+            pidfd = fd
+        case let .inputClosed(fd):
+            pidfd = fd
+        case let .exited(status):
+            return status
+        case let .lost(error):
+            throw error
+        }
+        for (grace, signal) in [(StreamDefaults.closeGrace, SIGTERM), (StreamDefaults.killGrace, SIGKILL)] {
+            if Self.exits(pidfd, within: grace) { break }
+            // Not reaped yet, so the pid (and its group) is still this command's.
             kill(-pid, signal)
         }
-        return waitForExit(nil) ?? .signalled(SIGKILL)
+        return try reap(pidfd).get()
     }
 
-    /// Reaps the command if it exits within `limit` (nil: however long it takes).
-    private func waitForExit(_ limit: Duration?) -> CommandRunner.Status? {
-        if let limit, pidfd >= 0 {
-            var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: limit.wholeMicroseconds / 1_000)
-            while poll(&entry, 1, milliseconds) < 0 && errno == EINTR {}
+    /// Whether the process of `pidfd` exits within `limit`; the wait goes on after a
+    /// signal interrupts it, for what is left of `limit`.
+    private static func exits(_ pidfd: Int32, within limit: Duration) -> Bool {
+        let end = PollScheduler.now() + limit
+        var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let left = max(end - PollScheduler.now(), .zero)
+            let milliseconds = Int32(clamping: (left.wholeMicroseconds + 999) / 1_000)
+            let ready = poll(&entry, 1, milliseconds)
+            if ready >= 0 || errno != EINTR { return ready > 0 }
         }
+    }
+
+    /// Waits for the command (it exited, or was sent SIGKILL), closes its pidfd, and
+    /// records how it ended, or that `waitpid` could not tell.
+    private func reap(_ pidfd: Int32) -> Result<CommandRunner.Status, StreamError> {
         var status: Int32 = 0
-        let reaped = waitpid(pid, &status, limit == nil ? 0 : WNOHANG)
-        guard reaped == pid else { return nil }
-        if pidfd >= 0 { close(pidfd) }
-        pidfd = -1
-        return CommandRunner.Status(waitStatus: status)
+        var reaped: Int32
+        repeat {
+            reaped = waitpid(pid, &status, 0)
+        } while reaped < 0 && errno == EINTR
+        let code = errno
+        close(pidfd)
+        guard reaped == pid else {
+            let error = StreamError(description: "cannot wait for the stream of rule '\(rule)' (pid \(pid)): \(String(cString: strerror(code)))")
+            phase = .lost(error)
+            return .failure(error)
+        }
+        let ended = CommandRunner.Status(waitStatus: status)
+        phase = .exited(ended)
+        return .success(ended)
     }
 }

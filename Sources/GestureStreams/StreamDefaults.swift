@@ -33,4 +33,13 @@ public enum StreamDefaults {
     public static let killGrace: Duration = .seconds(1)
     /// Connections waiting to be accepted on the subscribers' socket.
     public static let listenBacklog: Int32 = 16
+    /// How long the subscribers' socket goes unpolled after accept failed for want of a
+    /// descriptor or memory (EMFILE, ENFILE, ENOBUFS, ENOMEM): the connection it could not
+    /// take keeps the socket readable, so polling it at once would spin the loop at full
+    /// CPU. A subscriber waits at most this long; the loop wakes once per try.
+    public static let acceptRetryDelay: Duration = .seconds(1)
+    /// Reads of one subscriber's socket per wake-up (what a subscriber sends is read and
+    /// ignored), 512 bytes each: one that sends without end cannot hold the loop, and the
+    /// rest is read at the next wake-up.
+    public static let subscriberReadsPerWake = 4
 }

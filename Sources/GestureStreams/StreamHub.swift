@@ -26,6 +26,9 @@ public final class StreamHub: PollSource {
         case subscriberJoined(count: Int)
         /// A subscriber left (`reason` nil) or was dropped for `reason`.
         case subscriberLeft(count: Int, reason: String?)
+        /// The socket could not accept a subscriber for `reason` (the errno text, e.g. too
+        /// many open files); it is not polled until `retryIn` has passed.
+        case acceptFailed(reason: String, retryIn: Duration)
     }
 
     /// Called with every event.
@@ -44,14 +47,17 @@ public final class StreamHub: PollSource {
     ///   - now: the monotonic clock, in the same base as libinput's timestamps.
     public init(baseEnvironment: [String: String]? = nil, now: @escaping () -> Timestamp = PollScheduler.now) {
         self.now = now
-        self.baseEnvironment = baseEnvironment ?? Self.processEnvironment()
+        self.baseEnvironment = baseEnvironment ?? CommandRunner.processEnvironment()
         // A reader that goes away must be an EPIPE to handle, not a signal that kills the daemon.
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Closes the socket and every descriptor of the commands (their stdin, so they read
+    /// the end, and their pidfds). It waits for no command: ``shutdown(timeout:)`` is what
+    /// stops and reaps them.
     deinit {
         server?.close()
-        for stream in Array(streams.values) + closing { stream.child?.closeStdin() }
+        for stream in Array(streams.values) + closing { stream.child?.closeDescriptors() }
     }
 
     /// The socket path subscribers connect to, once ``listen(at:)`` succeeded.
@@ -60,11 +66,14 @@ public final class StreamHub: PollSource {
     /// Subscribers connected now.
     public var subscriberCount: Int { server?.subscribers.count ?? 0 }
 
-    /// Rules whose stream command runs now (not backing off, not closing), with its pid.
+    /// Rules whose stream command runs now (not backing off, not closing), with its pid;
+    /// one that closed its stdin runs until it exits.
     public var runningStreams: [String: Int32] {
         streams.compactMapValues { stream in
-            if case let .running(child) = stream.phase { return child.pid }
-            return nil
+            switch stream.phase {
+            case let .running(child), let .inputClosed(child): child.pid
+            case .idle, .stopping, .backingOff, .closing, .closed: nil
+            }
         }
     }
 
@@ -162,7 +171,7 @@ public final class StreamHub: PollSource {
     }
 
     public func handleReadable(_ fd: Int32) {
-        if let server, server.owns(fd) { return server.handleReadable(fd) }
+        if let server, server.owns(fd) { return server.handleReadable(fd, now: now()) }
         guard let stream = all.first(where: { $0.readDescriptors.contains(fd) }) else { return }
         stream.handleExit(now: now())
         closing.removeAll(where: \.isClosed)
@@ -186,19 +195,6 @@ public final class StreamHub: PollSource {
     public static func defaultSocketPath(environment: [String: String]) -> String? {
         guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
         return runtime + "/touchgest/events.sock"
-    }
-
-    static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 }
 

@@ -7,6 +7,7 @@ import TouchGestures
 /// gesture phase on its stdin, never blocking the loop.
 ///
 /// Phases: `idle -> running`; a command that exits goes `running -> backingOff -> running`;
+/// one that closes its stdin first goes `running -> inputClosed -> backingOff -> running`;
 /// one that stops reading goes `running -> stopping -> backingOff -> running`; a reload
 /// goes `running -> closing -> closed` (stdin drained and closed, so the command reads
 /// EOF and exits; SIGTERM, then SIGKILL, if it does not).
@@ -38,11 +39,22 @@ final class StreamProcess {
             if stdin >= 0 { Glibc.close(stdin) }
             stdin = -1
         }
+
+        /// Its stdin and its pidfd, for a hub that goes away without reaping it.
+        func closeDescriptors() {
+            closeStdin()
+            if pidfd >= 0 { Glibc.close(pidfd) }
+            pidfd = -1
+        }
     }
 
     enum Phase {
         case idle
         case running(Child)
+        /// The command closed its stdin (a write failed with EPIPE) but has not exited:
+        /// its lines are dropped, nothing waits for it, and once its pidfd says it exited
+        /// it starts again as any command that exits.
+        case inputClosed(Child)
         /// Stuck: SIGTERM sent to its group; SIGKILL at `killAt`; started again once reaped.
         case stopping(Child, killAt: Timestamp, killed: Bool)
         case backingOff(until: Timestamp)
@@ -55,15 +67,21 @@ final class StreamProcess {
     let rule: String
     let command: String
     private let environment: [String: String]
+    private let pidfdOpen: (Int32) -> Int32
     private let report: (StreamHub.Event) -> Void
     private(set) var phase = Phase.idle
     /// Restarts in a row without a ``StreamDefaults/stableRun``.
     private var restarts = 0
 
-    init(rule: String, command: String, environment: [String: String], report: @escaping (StreamHub.Event) -> Void) {
+    /// - Parameter pidfdOpen: `pidfd_open(2)`: a pid's descriptor, or -1 and errno; a
+    ///   parameter so that a test can make it fail.
+    init(rule: String, command: String, environment: [String: String],
+         pidfdOpen: @escaping (Int32) -> Int32 = { cprocess_pidfd_open($0) },
+         report: @escaping (StreamHub.Event) -> Void) {
         self.rule = rule
         self.command = command
         self.environment = environment
+        self.pidfdOpen = pidfdOpen
         self.report = report
     }
 
@@ -74,7 +92,7 @@ final class StreamProcess {
 
     var child: Child? {
         switch phase {
-        case let .running(child), let .stopping(child, _, _), let .closing(child, _, _): child
+        case let .running(child), let .inputClosed(child), let .stopping(child, _, _), let .closing(child, _, _): child
         case .idle, .backingOff, .closed: nil
         }
     }
@@ -88,13 +106,14 @@ final class StreamProcess {
         switch phase {
         case let .running(child), let .closing(child, _, _):
             child.stdin >= 0 && !child.outbox.isEmpty ? [child.stdin] : []
-        case .idle, .stopping, .backingOff, .closed: []
+        case .idle, .inputClosed, .stopping, .backingOff, .closed: []
         }
     }
 
     var nextDeadline: Timestamp? {
         switch phase {
         case let .running(child): child.stallDeadline
+        case .inputClosed: nil
         case let .stopping(_, killAt, killed): killed ? nil : killAt
         case let .backingOff(until): until
         case let .closing(child, signalAt, signals):
@@ -108,9 +127,9 @@ final class StreamProcess {
     func start(now: Timestamp) {
         switch phase {
         case .idle, .backingOff: break
-        case .running, .stopping, .closing, .closed: return
+        case .running, .inputClosed, .stopping, .closing, .closed: return
         }
-        switch Self.spawn(command, environment: environment) {
+        switch Self.spawn(command, environment: environment, pidfdOpen: pidfdOpen) {
         case let .success(started):
             let child = Child(pid: started.pid, pidfd: started.pidfd, stdin: started.stdin, startedAt: now)
             phase = .running(child)
@@ -122,7 +141,8 @@ final class StreamProcess {
         }
     }
 
-    /// Queues a line and writes what the pipe takes at once.
+    /// Queues a line and writes what the pipe takes at once; drops it unless the command
+    /// runs with its stdin open.
     func send(_ bytes: [UInt8], coalescible: Bool, now: Timestamp) {
         guard case let .running(child) = phase else { return }
         child.outbox.append(key: rule, coalescible: coalescible, bytes: bytes)
@@ -141,7 +161,7 @@ final class StreamProcess {
     func handleExit(now: Timestamp) {
         guard let child, let status = Self.reap(child) else { return }
         switch phase {
-        case .running:
+        case .running, .inputClosed:
             if now - child.startedAt >= StreamDefaults.stableRun { restarts = 0 }
             let delay = nextDelay()
             phase = .backingOff(until: now + delay)
@@ -162,6 +182,8 @@ final class StreamProcess {
         switch phase {
         case let .running(child):
             if let deadline = child.stallDeadline, deadline <= now { stop(child, now: now) }
+        case .inputClosed:
+            break
         case let .stopping(child, killAt, killed):
             if !killed, killAt <= now {
                 kill(-child.pid, SIGKILL)
@@ -186,14 +208,16 @@ final class StreamProcess {
     }
 
     /// Closes the stream: the lines already queued go out, then its stdin closes and the
-    /// command should exit; it gets SIGTERM after ``StreamDefaults/closeGrace``.
+    /// command should exit; it gets SIGTERM after ``StreamDefaults/closeGrace``. One being
+    /// stopped (stuck) keeps its schedule: SIGKILL when its grace ends, or none again.
     func close(now: Timestamp) {
         switch phase {
-        case let .running(child):
+        case let .running(child), let .inputClosed(child):
             phase = .closing(child, signalAt: now + StreamDefaults.closeGrace, signals: 0)
             flush(child, now: now)
-        case let .stopping(child, _, _):
-            phase = .closing(child, signalAt: now, signals: 1)
+        case let .stopping(child, killAt, killed):
+            // Already signalled: keep its schedule, SIGKILL at `killAt` or none again.
+            phase = .closing(child, signalAt: killed ? now : killAt, signals: killed ? 2 : 1)
         case .idle, .backingOff:
             phase = .closed
         case .closing, .closed:
@@ -218,6 +242,7 @@ final class StreamProcess {
             child.outbox.removeAll()
             child.waitingSince = nil
             child.closeStdin()
+            if case .running = phase { phase = .inputClosed(child) }
         }
     }
 
@@ -260,7 +285,9 @@ final class StreamProcess {
 
     /// `/bin/sh -c COMMAND` in its own process group, stdin the read end of a small pipe
     /// whose write end (non-blocking) is returned; stdout and stderr are the daemon's.
-    static func spawn(_ command: String, environment: [String: String]) -> Result<Started, SpawnError> {
+    /// When its pidfd cannot be opened the child is killed and reaped, and that is the failure.
+    static func spawn(_ command: String, environment: [String: String],
+                      pidfdOpen: (Int32) -> Int32 = { cprocess_pidfd_open($0) }) -> Result<Started, SpawnError> {
         func failure(_ what: String, _ code: Int32) -> Result<Started, SpawnError> {
             .failure(SpawnError(text: "\(what): \(String(cString: strerror(code)))"))
         }
@@ -303,8 +330,18 @@ final class StreamProcess {
             Glibc.close(pipeFDs[1])
             return failure("cannot start /bin/sh", result)
         }
+        let pidfd = pidfdOpen(pid)
+        guard pidfd >= 0 else {
+            // Without its pidfd nothing would tell when it exits, so nothing would reap it:
+            // a start that failed, and no child is left behind (it has not run a line yet).
+            let code = errno
+            Glibc.close(pipeFDs[1])
+            kill(-pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return failure("pidfd_open", code)
+        }
         _ = fcntl(pipeFDs[1], F_SETFL, fcntl(pipeFDs[1], F_GETFL) | O_NONBLOCK)
-        let pidfd = cprocess_pidfd_open(pid)
         return .success(Started(pid: pid, pidfd: pidfd, stdin: pipeFDs[1]))
     }
 }

@@ -8,6 +8,9 @@ import TouchGestures
 /// A subscriber sends nothing (anything it sends is read and ignored); it leaves by
 /// closing its end. One that takes no byte for ``StreamDefaults/stallTimeout`` while
 /// lines wait, or lets ``StreamDefaults/maximumQueuedLines`` pile up, is dropped.
+///
+/// The socket's phases: `accepting -> resting -> accepting` while accept fails for want
+/// of a descriptor or memory; `closed` once ``close()`` ran.
 final class SubscriberServer {
     final class Subscriber {
         var fd: Int32
@@ -19,8 +22,16 @@ final class SubscriberServer {
         }
     }
 
+    enum Listener {
+        case accepting(Int32)
+        /// accept failed for want of a resource: the connection it could not take keeps
+        /// the socket readable, so it is not polled until `until`.
+        case resting(Int32, until: Timestamp)
+        case closed
+    }
+
     let path: String
-    private(set) var listener: Int32
+    private(set) var listener: Listener
     private(set) var subscribers: [Subscriber] = []
     private let report: (StreamHub.Event) -> Void
 
@@ -43,21 +54,47 @@ final class SubscriberServer {
             guard info.st_mode & S_IFMT == S_IFSOCK else {
                 throw ListenError(description: "\(path) exists and is not a socket; remove it or choose another path")
             }
-            let probe = cprocess_unix_connect(path)
+            // Without waiting: a live daemon that accepts nobody now (stopped, or its
+            // backlog full) would hold a blocking connect, and the daemon's start with it.
+            let probe = cprocess_unix_connect_nonblocking(path)
+            let code = errno
+            let live = ListenError(description: "another touchgest already serves events at \(path)")
             if probe >= 0 {
                 Glibc.close(probe)
-                throw ListenError(description: "another touchgest already serves events at \(path)")
+                throw live
             }
-            unlink(path)
+            switch code {
+            case EAGAIN, EINPROGRESS:
+                // Queued or refused for now, not refused for good: something listens.
+                throw live
+            case ECONNREFUSED, ENOENT:
+                // Nobody listens: a daemon that is gone left it (or it went meanwhile).
+                unlink(path)
+            default:
+                throw ListenError(description: "cannot tell whether another touchgest serves events at \(path): \(String(cString: strerror(code)))")
+            }
         }
-        listener = cprocess_unix_listen(path, StreamDefaults.listenBacklog)
-        guard listener >= 0 else {
+        let fd = cprocess_unix_listen(path, StreamDefaults.listenBacklog)
+        guard fd >= 0 else {
             throw ListenError(description: "cannot listen at \(path): \(String(cString: strerror(errno)))")
+        }
+        listener = .accepting(fd)
+    }
+
+    /// The listening socket's descriptor, resting or not; -1 once closed.
+    private var listenerFD: Int32 {
+        switch listener {
+        case let .accepting(fd), let .resting(fd, _): fd
+        case .closed: -1
         }
     }
 
     var readDescriptors: [Int32] {
-        (listener >= 0 ? [listener] : []) + subscribers.map(\.fd)
+        let polled: [Int32] = switch listener {
+        case let .accepting(fd): [fd]
+        case .resting, .closed: []
+        }
+        return polled + subscribers.map(\.fd)
     }
 
     var writeDescriptors: [Int32] {
@@ -65,27 +102,20 @@ final class SubscriberServer {
     }
 
     var nextDeadline: Timestamp? {
-        subscribers.compactMap(\.waitingSince).min().map { $0 + StreamDefaults.stallTimeout }
+        var deadlines = subscribers.compactMap(\.waitingSince).map { $0 + StreamDefaults.stallTimeout }
+        if case let .resting(_, until) = listener { deadlines.append(until) }
+        return deadlines.min()
     }
 
     func owns(_ fd: Int32) -> Bool {
-        fd == listener || subscribers.contains { $0.fd == fd }
+        fd == listenerFD || subscribers.contains { $0.fd == fd }
     }
 
-    func handleReadable(_ fd: Int32) {
-        if fd == listener {
-            while true {
-                let client = cprocess_accept(listener)
-                guard client >= 0 else { return }
-                var size = StreamDefaults.socketSendBytes
-                setsockopt(client, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-                subscribers.append(Subscriber(fd: client))
-                report(.subscriberJoined(count: subscribers.count))
-            }
-        }
+    func handleReadable(_ fd: Int32, now: Timestamp) {
+        if case let .accepting(socket) = listener, fd == socket { return accept(socket, now: now) }
         guard let subscriber = subscribers.first(where: { $0.fd == fd }) else { return }
         var buffer = [UInt8](repeating: 0, count: 512)
-        while true {
+        for _ in 0..<StreamDefaults.subscriberReadsPerWake {
             let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
             if count > 0 { continue }
             if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
@@ -99,6 +129,7 @@ final class SubscriberServer {
     }
 
     func handleDeadlines(now: Timestamp) {
+        if case let .resting(socket, until) = listener, until <= now { listener = .accepting(socket) }
         for subscriber in subscribers {
             if let since = subscriber.waitingSince, since + StreamDefaults.stallTimeout <= now {
                 drop(subscriber, reason: "it read nothing for \(StreamDefaults.stallTimeout)")
@@ -121,10 +152,36 @@ final class SubscriberServer {
     func close() {
         for subscriber in subscribers { Glibc.close(subscriber.fd) }
         subscribers.removeAll()
-        if listener >= 0 {
-            Glibc.close(listener)
-            listener = -1
+        switch listener {
+        case let .accepting(socket), let .resting(socket, _):
+            Glibc.close(socket)
+            listener = .closed
             unlink(path)
+        case .closed:
+            break
+        }
+    }
+
+    /// Takes every connection waiting; rests the socket when accept fails for a reason
+    /// that polling again at once would not cure.
+    private func accept(_ socket: Int32, now: Timestamp) {
+        while true {
+            let client = cprocess_accept(socket)
+            if client < 0 {
+                switch errno {
+                case EAGAIN: return
+                // The call was interrupted, or that one connection gave up: the next may not.
+                case EINTR, ECONNABORTED: continue
+                default:
+                    let reason = String(cString: strerror(errno))
+                    listener = .resting(socket, until: now + StreamDefaults.acceptRetryDelay)
+                    return report(.acceptFailed(reason: reason, retryIn: StreamDefaults.acceptRetryDelay))
+                }
+            }
+            var size = StreamDefaults.socketSendBytes
+            setsockopt(client, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            subscribers.append(Subscriber(fd: client))
+            report(.subscriberJoined(count: subscribers.count))
         }
     }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 
 /// The desktops touchgest has a starter rule file for, and how to tell which one runs.
 enum Desktop: String, CaseIterable, ExpressibleByArgument {
@@ -47,19 +46,5 @@ enum Desktop: String, CaseIterable, ExpressibleByArgument {
             return (.x11, "DISPLAY=\(environment["DISPLAY"]!) without WAYLAND_DISPLAY")
         }
         return nil
-    }
-
-    /// This process's environment.
-    static var processEnvironment: [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return result
     }
 }

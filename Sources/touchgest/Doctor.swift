@@ -1,3 +1,4 @@
+import CommandRunner
 import Glibc
 import LibinputInput
 import Rulebook
@@ -23,7 +24,7 @@ struct Doctor {
     }
 
     private(set) var findings: [Finding] = []
-    let environment = Desktop.processEnvironment
+    let environment = CommandRunner.processEnvironment()
 
     private mutating func add(_ level: Finding.Level, _ topic: String, _ text: String, fix: String? = nil) {
         findings.append(Finding(level: level, topic: topic, text: text, fix: fix))

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FocusProviders
-import Glibc
 
 /// Which focus provider tells the rules' `application` and `title` keys the focused window.
 struct FocusOptions: ParsableArguments {
@@ -14,20 +13,6 @@ struct FocusOptions: ParsableArguments {
             throw ValidationError("unknown focus provider '\(provider)'; expected one of auto, none, \(FocusProviders.names.joined(separator: ", "))")
         }
     }
-}
-
-/// The process's environment as a dictionary, for the providers (no Foundation).
-func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-        let text = String(cString: pointer)
-        if let equals = text.firstIndex(of: "=") {
-            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-        }
-        entry += 1
-    }
-    return result
 }
 
 /// `text` with control characters shown as `\u{1b}`, so a window title cannot drive

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandRunner
 import Glibc
 import Rulebook
 
@@ -24,7 +25,7 @@ struct InitCommand: ParsableCommand {
         let found: (desktop: Desktop, evidence: String)
         if let desktop {
             found = (desktop, "--desktop \(desktop.rawValue)")
-        } else if let detected = Desktop.detect(in: Desktop.processEnvironment) {
+        } else if let detected = Desktop.detect(in: CommandRunner.processEnvironment()) {
             found = detected
         } else {
             printError("touchgest: error: cannot tell which desktop this is: none of XDG_CURRENT_DESKTOP, SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE, NIRI_SOCKET and DISPLAY names one; name it with --desktop, one of \(Desktop.allCases.map(\.rawValue).joined(separator: ", "))")

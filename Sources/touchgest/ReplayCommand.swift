@@ -137,7 +137,13 @@ final class ReplaySink: CommandSink {
     /// Closes every stream and waits for it, saying on stderr which one did not read to the end.
     func finishStreams() {
         for stream in streams.values.sorted(by: { $0.rule < $1.rule }) {
-            let status = stream.finish()
+            let status: CommandRunner.Status
+            do {
+                status = try stream.finish()
+            } catch {
+                printError("touchgest: \(error)")
+                continue
+            }
             if stream.stoppedReading || !status.succeeded {
                 let read = stream.stoppedReading ? "closed its input after \(stream.linesSent) lines were sent, and " : ""
                 printError("touchgest: the stream of rule '\(stream.rule)' \(read)\(status)")

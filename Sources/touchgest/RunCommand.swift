@@ -225,6 +225,8 @@ final class Daemon: SessionObserver {
             } else {
                 logger.debug("events: a subscriber left (\(count) now)")
             }
+        case let .acceptFailed(reason, retryIn):
+            logger.warning("events: cannot accept a subscriber: \(reason); trying again in \(seconds(retryIn))")
         }
     }
 

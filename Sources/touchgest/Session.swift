@@ -127,7 +127,7 @@ final class Session: CommandSink {
             focus.current = .unknown("no focus provider (--focus none)")
             return
         }
-        switch FocusProviders.choose(name, environment: processEnvironment()) {
+        switch FocusProviders.choose(name, environment: CommandRunner.processEnvironment()) {
         case let .failure(why):
             focus.current = .unknown(why.description)
             // Said at start only when it matters now (rules with window keys, or a

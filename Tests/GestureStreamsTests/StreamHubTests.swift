@@ -187,6 +187,27 @@ import TouchGestures
         #expect(h.lines("new") == [#"{"rule":"slide","phase":"began","value":2}"#])
     }
 
+    @Test func aHubDroppedWithoutShutdownClosesItsCommandsPidfds() throws {
+        var pid: Int32 = 0
+        var pidfd: Int32 = -1
+        defer {
+            // It leaves its commands running, as the daemon's exit does: this one is the test's to stop.
+            if pid > 0 {
+                kill(-pid, SIGKILL)
+                while waitpid(pid, nil, 0) < 0 && errno == EINTR {}
+            }
+        }
+        do {
+            let hub = StreamHub()
+            hub.setStreams([(rule: "r", command: "exec sleep 600")])
+            pid = try #require(hub.runningStreams["r"])
+            pidfd = try #require(hub.pollDescriptors.first)
+            #expect(readText("/proc/self/fdinfo/\(pidfd)").contains("Pid:\t\(pid)\n"))
+        }
+        // The number may be another test's descriptor by now, but not this pid's.
+        #expect(!readText("/proc/self/fdinfo/\(pidfd)").contains("Pid:\t\(pid)\n"), "the pidfd of \(pid) is left open")
+    }
+
     /// The lines waiting on a subscriber's socket.
     static func received(_ fd: Int32) -> [String] {
         var bytes: [UInt8] = []

@@ -32,6 +32,12 @@ int cprocess_unix_listen(const char *path, int backlog);
 // A blocking, close-on-exec connection to the Unix stream socket at `path`; -1 and errno.
 int cprocess_unix_connect(const char *path);
 
+// The same without waiting: a non-blocking, close-on-exec connection, made or queued at
+// once; otherwise -1 and errno, EAGAIN when the listener's backlog is full (where a
+// blocking connect would wait for as long as nobody accepts), ECONNREFUSED when nothing
+// listens at `path`.
+int cprocess_unix_connect_nonblocking(const char *path);
+
 // accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC; -1 and errno.
 int cprocess_accept(int fd);
 

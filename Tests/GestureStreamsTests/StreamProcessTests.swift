@@ -1,0 +1,134 @@
+import CProcess
+import Glibc
+@testable import GestureStreams
+import TouchGestures
+import Testing
+
+/// One stream command's phases, stepped by hand on made-up time with real processes:
+/// nothing here waits for a clock, only for a process to do what it was told.
+@Suite struct StreamProcessTests {
+    static let t0 = Timestamp(microseconds: 1_000_000_000)
+    static let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin"]
+
+    /// A stream of rule `r`. SIGPIPE is ignored first, as the hub does: a write to a
+    /// command that closed its stdin must be an EPIPE, not the end of the test process
+    /// (and of the cleanup of every other test's commands).
+    static func stream(_ command: String, pidfdOpen: @escaping (Int32) -> Int32 = { cprocess_pidfd_open($0) },
+                       report: @escaping (StreamHub.Event) -> Void = { _ in }) -> StreamProcess {
+        signal(SIGPIPE, SIG_IGN)
+        return StreamProcess(rule: "r", command: command, environment: environment, pidfdOpen: pidfdOpen, report: report)
+    }
+
+    /// Reaps `pid` if it is still ours, killing its group first when it still runs, so no
+    /// stand-in outlives a test that failed.
+    static func reapIfLeft(_ pid: Int32) {
+        var status: Int32 = 0
+        guard pid > 0, waitpid(pid, &status, WNOHANG) == 0 else { return }
+        kill(-pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// Kills the command the stream runs now and lets the stream reap it.
+    static func stop(_ stream: StreamProcess, now: Timestamp) {
+        guard let child = stream.child else { return }
+        kill(-child.pid, SIGKILL)
+        var entry = pollfd(fd: child.pidfd, events: Int16(POLLIN), revents: 0)
+        while child.pidfd >= 0 && poll(&entry, 1, -1) < 0 && errno == EINTR {}
+        stream.handleExit(now: now)
+        reapIfLeft(child.pid)
+    }
+
+    @Test func aFailedPidfdOpenIsAStartFailureTheChildIsKilledAndReapedAndTheStartBacksOff() {
+        var events: [StreamHub.Event] = []
+        var spawned: [Int32] = []
+        let stream = Self.stream("exec sleep 600", pidfdOpen: { pid in
+            spawned.append(pid)
+            errno = EMFILE
+            return -1
+        }, report: { events.append($0) })
+        defer { spawned.forEach(Self.reapIfLeft) }
+        stream.start(now: Self.t0)
+        stream.handleDeadlines(now: Self.t0 + .milliseconds(250))
+        #expect(events == [
+            .couldNotStart(rule: "r", reason: "pidfd_open: Too many open files", retryIn: .milliseconds(250)),
+            .couldNotStart(rule: "r", reason: "pidfd_open: Too many open files", retryIn: .milliseconds(500)),
+        ])
+        #expect(stream.nextDeadline == Self.t0 + .milliseconds(750))
+        #expect(stream.readDescriptors.isEmpty && stream.child == nil)
+        // Each child was started, then killed and reaped before start returned: no zombie is left.
+        #expect(spawned.count == 2)
+        for pid in spawned {
+            #expect(waitpid(pid, nil, WNOHANG) == -1 && errno == ECHILD, "pid \(pid) is not reaped")
+        }
+    }
+
+    /// Sends lines to a command that never reads until the stream calls it stuck: its
+    /// pipe takes one, its queue ``StreamDefaults/maximumQueuedLines``.
+    static func makeStuck(_ stream: StreamProcess, now: Timestamp) {
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 4_095) + [UInt8(ascii: "\n")]
+        for _ in 0..<StreamDefaults.maximumQueuedLines + 16 {
+            if case .stopping = stream.phase { return }
+            stream.send(line, coalescible: false, now: now)
+        }
+    }
+
+    @Test func aReloadWhileAStuckCommandIsStoppingKeepsItsKillGrace() {
+        let stream = Self.stream("exec sleep 600")
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t0 + .seconds(10)) }
+        Self.makeStuck(stream, now: Self.t0)
+        // SIGTERM went at t0; SIGKILL is due a grace later.
+        #expect(stream.nextDeadline == Self.t0 + StreamDefaults.killGrace)
+        stream.close(now: Self.t0 + .milliseconds(100))
+        guard case let .closing(_, signalAt, signals) = stream.phase else {
+            Issue.record("\(stream.phase) after close")
+            return
+        }
+        #expect(signalAt == Self.t0 + StreamDefaults.killGrace && signals == 1, "SIGKILL at +\(signalAt - Self.t0)")
+        #expect(stream.nextDeadline == Self.t0 + StreamDefaults.killGrace)
+    }
+
+    @Test func aReloadAfterAStuckCommandWasKilledSignalsItNoMore() {
+        let stream = Self.stream("exec sleep 600")
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t0 + .seconds(10)) }
+        Self.makeStuck(stream, now: Self.t0)
+        stream.handleDeadlines(now: Self.t0 + StreamDefaults.killGrace)
+        #expect(stream.nextDeadline == nil, "SIGKILL went; only its exit is awaited")
+        stream.close(now: Self.t0 + .milliseconds(1_500))
+        guard case let .closing(_, _, signals) = stream.phase else {
+            Issue.record("\(stream.phase) after close")
+            return
+        }
+        #expect(signals == 2)
+        #expect(stream.nextDeadline == nil)
+    }
+
+    @Test func linesForACommandThatClosedItsInputAreDroppedUntilItExitsThenItStartsAgain() throws {
+        var events: [StreamHub.Event] = []
+        let command = "exec 0<&-; exec sleep 1"
+        let stream = Self.stream(command, report: { events.append($0) })
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t0 + .seconds(10)) }
+        let first = try #require(stream.child)
+        // Once it closed its stdin: a pipe's write end reports POLLERR when no reader is left.
+        var input = pollfd(fd: first.stdin, events: 0, revents: 0)
+        #expect(poll(&input, 1, 30_000) == 1 && input.revents & Int16(POLLERR) != 0)
+        // More than its queue holds, before its exit is handled.
+        for value in 1...300 {
+            stream.send(Array("{\"value\":\(value)}\n".utf8), coalescible: false, now: Self.t0 + .milliseconds(value))
+        }
+        #expect(stream.writeDescriptors.isEmpty)
+        #expect(stream.nextDeadline == nil, "nothing waits for it, so it cannot be late")
+        var exit = pollfd(fd: first.pidfd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&exit, 1, 30_000) == 1)
+        stream.handleExit(now: Self.t0 + .seconds(2))
+        stream.handleDeadlines(now: Self.t0 + .milliseconds(2_250))
+        let second = try #require(stream.child)
+        #expect(events == [
+            .started(rule: "r", command: command, pid: first.pid),
+            .exited(rule: "r", pid: first.pid, status: .exited(0), retryIn: .milliseconds(250)),
+            .started(rule: "r", command: command, pid: second.pid),
+        ])
+    }
+}

@@ -1,0 +1,90 @@
+import CommandRunner
+import CProcess
+import Glibc
+@testable import GestureStreams
+import TestSupport
+import Testing
+import TouchGestures
+
+/// The events socket's own edges: whom a socket file left at its path belongs to, what
+/// happens when accept fails, a subscriber that sends without end.
+@Suite struct SubscriberServerTests {
+    @Test func aLiveDaemonWhoseBacklogIsFullIsNeitherWaitedForNorRemoved() throws {
+        let path = temporaryFolder() + "/events.sock"
+        // A daemon that accepts nobody (stopped, or busy), its backlog full of connections.
+        let listener = cprocess_unix_listen(path, 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var queued: [Int32] = []
+        defer { queued.forEach { close($0) } }
+        var full = false
+        for _ in 0..<64 {
+            let client = cprocess_unix_connect_nonblocking(path)
+            guard client >= 0 else {
+                full = errno == EAGAIN
+                break
+            }
+            queued.append(client)
+        }
+        try #require(full, "the backlog never filled")
+        #expect(throws: StreamError(description: "another touchgest already serves events at \(path)")) {
+            try StreamHub().listen(at: path)
+        }
+        #expect(access(path, F_OK) == 0, "the live daemon's socket was removed")
+    }
+
+    @Test func aSocketFileNobodyListensOnIsReplaced() throws {
+        let path = temporaryFolder() + "/events.sock"
+        // What a daemon that was killed leaves: the file of a socket nobody listens on.
+        let gone = cprocess_unix_listen(path, 1)
+        try #require(gone >= 0)
+        close(gone)
+        #expect(cprocess_unix_connect_nonblocking(path) == -1 && errno == ECONNREFUSED)
+        let hub = StreamHub()
+        try hub.listen(at: path)
+        defer { hub.shutdown() }
+        let subscriber = cprocess_unix_connect_nonblocking(path)
+        #expect(subscriber >= 0, "nobody listens at \(path)")
+        if subscriber >= 0 { close(subscriber) }
+    }
+
+    @Test func anAcceptThatFindsNoDescriptorLeavesTheSocketUnpolledUntilTheRetryThenAcceptsAgain() throws {
+        // In a process of its own: RLIMIT_NOFILE is the whole test process's.
+        let folder = temporaryFolder()
+        let runner = CommandRunner()
+        runner.run(.init(key: "limit", command: "'\(builtExecutable("AcceptLimit"))' '\(folder)/events.sock' > '\(folder)/out' 2>&1",
+                         timeout: .seconds(60)))
+        #expect(runner.waitUntilIdle(timeout: .seconds(90)))
+        #expect(try #require(readFile("\(folder)/out")) == """
+            listening: polls the socket, wakes never, 0 subscribers
+            reported acceptFailed(reason: "Too many open files", retryIn: 1.0 seconds)
+            accept with no descriptor left: leaves the socket, wakes at +1.0 seconds, 0 subscribers
+            just before the retry: leaves the socket, wakes at +1.0 seconds, 0 subscribers
+            at the retry: polls the socket, wakes never, 0 subscribers
+            reported subscriberJoined(count: 1)
+            socket readable: polls the socket, wakes never, 1 subscribers
+
+            """)
+    }
+
+    @Test func aSubscriberThatSendsWithoutEndIsReadAFewTimesPerWakeUpNotUntilItStops() throws {
+        let path = temporaryFolder() + "/events.sock"
+        let hub = StreamHub()
+        try hub.listen(at: path)
+        defer { hub.shutdown() }
+        let socket = hub.pollDescriptors
+        let subscriber = cprocess_unix_connect(path)
+        try #require(subscriber >= 0 && socket.count == 1)
+        defer { close(subscriber) }
+        hub.handleReadable(socket[0])
+        let accepted = try #require(hub.pollDescriptors.first { $0 != socket[0] })
+        // Far more than the reads of one wake-up take, all in the socket before the hub looks.
+        let sent = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1_024)
+        #expect(sent.withUnsafeBytes { send(subscriber, $0.baseAddress, $0.count, 0) } == sent.count)
+        hub.handleReadable(accepted)
+        var left = [UInt8](repeating: 0, count: sent.count)
+        let unread = recv(accepted, &left, left.count, Int32(MSG_PEEK | MSG_DONTWAIT))
+        #expect(unread == sent.count - StreamDefaults.subscriberReadsPerWake * 512)
+        #expect(hub.subscriberCount == 1)
+    }
+}
