@@ -10,6 +10,7 @@ stalled journald. SIGUSR1 makes it read again, passing every line on until the c
 ends. SIGTERM, SIGINT and SIGHUP are passed on to the command; the script exits with the
 command's status (128 + N for signal N).
 """
+import ctypes
 import fcntl
 import os
 import signal
@@ -21,7 +22,10 @@ F_SETPIPE_SZ = 1031
 pattern = sys.argv[1].encode()
 read_end, write_end = os.pipe()
 fcntl.fcntl(write_end, F_SETPIPE_SZ, 4096)
-child = subprocess.Popen(sys.argv[2:], stderr=write_end)
+# The command dies with this script (PR_SET_PDEATHSIG): a rig that gives up and kills
+# the script must not leave the command running.
+libc = ctypes.CDLL(None, use_errno=True)
+child = subprocess.Popen(sys.argv[2:], stderr=write_end, preexec_fn=lambda: libc.prctl(1, signal.SIGKILL))
 os.close(write_end)
 for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
     signal.signal(number, lambda number, _: child.send_signal(number))

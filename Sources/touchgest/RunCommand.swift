@@ -48,14 +48,19 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         // A log reader that goes away (stderr a pipe whose reader exited) must not kill
-        // the daemon: writes then fail with EPIPE, which printError ignores. Commands
+        // the daemon: writes then fail with EPIPE, and LogOutput stops logging. Commands
         // still get the default SIGPIPE: the runner resets it in each child.
         signal(SIGPIPE, SIG_IGN)
+        // Started with stdin, stdout or stderr closed (`2>&-`), the next open would take
+        // its number: the log would land in a rule file's descriptor, say. /dev/null fills it.
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 {
+            _ = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+        }
         let level: Logger.Level = verbose >= 2 ? .trace : verbose == 1 ? .debug : .info
         let output = LogOutput(descriptor: 2) { StderrLogHandler.line(.warning, $0) }
         let logger = Logger(label: "touchgest") { _ in StderrLogHandler(level: level, output: output) }
-        // The last lines (stopping, streams closed) get a second to reach a slow reader.
-        defer { output.drain(within: .seconds(1)) }
+        // The last lines (stopping, streams closed) get a moment to reach a slow reader.
+        defer { output.drain(within: LogOutput.exitDrainTime) }
         let path = rules.path
         let book: Rulebook
         do {

@@ -208,7 +208,7 @@ import Testing
         let rules = Self.tapRule("v1").replacing("out\"\n", with: "out # \(String(repeating: "x", count: 5_000))\"\n")
         let taps = Array(repeating: "tap 2 at 50,35\nawait fired v1", count: 24).joined(separator: "\n")
         // Then the reader reads again (SIGUSR1): the next log line says how many were lost.
-        let resume = "shell kill -USR1 $TOUCHRIG_PID\ntap 2 at 50,35\nawait were lost: standard error was not being read"
+        let resume = "shell kill -USR1 $TOUCHRIG_PID\nawait were lost: standard error was not being read\ntap 2 at 50,35\nawait fired v1"
         let run = rig(devices: ["touchpad"], rules: rules, script: "device touchpad\n\(taps)\n\(resume)",
                       arguments: "\(Self.daemon) -v", extra: "--signal TERM --ready 'device added'",
                       wrapper: "python3 '\(packageRoot)/rig/stalling-stderr.py' 'device added'")
