@@ -200,7 +200,7 @@ struct Doctor {
         case .gnome:
             // GNOME 46 and earlier take 3-finger swipes; later ones any of 3 or more
             // (gnome-shell merge request 3275).
-            let clashing = touchpadSwipes(fingers: 3...5)
+            let clashing = touchpadSwipes(fingers: 3...Int.max)
             if clashing.isEmpty {
                 add(.ok, "desktop", "GNOME (\(evidence)): no rule binds the touchpad swipes of 3 or more fingers GNOME uses itself")
             } else if let extensions = Self.capture("gsettings get org.gnome.shell enabled-extensions"), extensions.status == 0,
@@ -222,12 +222,14 @@ struct Doctor {
                     fix: "bind 3-finger swipes instead (examples/kde.toml does)")
             }
         case .niri:
-            let clashing = touchpadSwipes(fingers: 3...3)
+            // niri's own: 3-finger swipes (columns, workspaces) and, since 25.05, 4-finger
+            // swipes (the overview).
+            let clashing = touchpadSwipes(fingers: 3...4)
             if clashing.isEmpty {
-                add(.ok, "desktop", "niri (\(evidence)): no rule binds the 3-finger touchpad swipes niri uses itself")
+                add(.ok, "desktop", "niri (\(evidence)): no rule binds the 3- and 4-finger touchpad swipes niri uses itself")
             } else {
-                add(.warn, "desktop", "niri (\(evidence)) moves between workspaces and columns with its own 3-finger touchpad swipes, so they fire too with rules \(names(clashing))",
-                    fix: "bind other gestures (taps, holds, pinches, 4-finger swipes)")
+                add(.warn, "desktop", "niri (\(evidence)) moves between columns and workspaces with its own 3-finger touchpad swipes, and opens the overview with 4-finger ones (since 25.05), so they fire too with rules \(names(clashing))",
+                    fix: "bind other gestures (taps, holds, pinches, 5-finger swipes)")
             }
         case .hyprland:
             add(.note, "desktop", "Hyprland (\(evidence)) acts on touchpad swipes only as its config's gestures say; if it binds the same swipes as your rules, both fire",

@@ -156,45 +156,27 @@ enum StarterRules {
             #"""
             # touchgest rules for niri. See touchgest-rules(5).
             # touchgest follows the focused window on niri's event stream ($NIRI_SOCKET).
-            # niri moves between columns and workspaces with its own 3-finger touchpad swipes, so
-            # these rules use 4 fingers, and taps (touchgest doctor says which rules would clash).
+            # niri moves between columns and workspaces with its own 3-finger touchpad swipes, and
+            # opens its overview with 4-finger ones (since 25.05): these rules add what it does not
+            # have, taps and holds, and leave its swipes alone (touchgest doctor says which rules
+            # would clash).
             [settings]
             device = "touchpad"
             timeout = "5s"
-
-            [rule.column-right]
-            gesture = "swipe"
-            fingers = 4
-            direction = "left"
-            command = "niri msg action focus-column-right"
-
-            [rule.column-left]
-            gesture = "swipe"
-            fingers = 4
-            direction = "right"
-            command = "niri msg action focus-column-left"
 
             [rule.overview]
             gesture = "tap"
             fingers = 4
             command = "niri msg action toggle-overview"
 
-            # In browsers, a 4-finger swipe goes back and forward instead of moving between columns.
-            # A rule naming an application goes before the general rule for the same gesture.
-            [rule.browser-back]
-            gesture = "swipe"
+            [rule.maximize]
+            gesture = "long-press"
             fingers = 4
-            direction = "right"
-            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
-            command = "wtype -M alt -k Left -m alt"
+            duration = "1s"
+            command = "niri msg action maximize-column"
 
-            [rule.browser-forward]
-            gesture = "swipe"
-            fingers = 4
-            direction = "left"
-            application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
-            command = "wtype -M alt -k Right -m alt"
-
+            # Rules for one application. A rule naming an application goes before the general rule
+            # for the same gesture. Browsers go back and forward with their own 2-finger swipes.
             [rule.browser-zoom]
             gesture = "pinch"
             application = ["firefox*", "chromium", "google-chrome", "brave-browser"]

@@ -113,3 +113,17 @@ func touchgestOutput(_ arguments: String) -> String {
     runner.waitUntilIdle(timeout: .seconds(90))
     return readText("\(folder)/out")
 }
+
+/// Starts a desktop with a rig script (rig/headless-sway, rig/headless-x11) that prints,
+/// last, where the desktop is (a socket or a display); the test stops with the script's
+/// own complaint when it did not start. Register the desktop's stop before calling this:
+/// a start that fails part way leaves something to stop.
+func startDesktop(_ command: String) throws -> String {
+    let folder = temporaryFolder()
+    let runner = CommandRunner()
+    runner.run(.init(key: "shell", command: "\(command) > \(folder)/out 2> \(folder)/err", timeout: .seconds(180)))
+    runner.waitUntilIdle(timeout: .seconds(200))
+    let place = readText("\(folder)/out").split(separator: "\n").last.map(String.init) ?? ""
+    try #require(!place.isEmpty, "\(command) did not start: \(readText("\(folder)/err"))")
+    return place
+}

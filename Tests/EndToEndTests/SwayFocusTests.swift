@@ -12,19 +12,6 @@ func shellOutput(_ command: String) -> String {
     return readText("\(folder)/out")
 }
 
-/// Starts a desktop with a rig script (rig/headless-sway, rig/headless-x11) that prints,
-/// last, where the desktop is (a socket or a display); the test stops with the script's
-/// own complaint when it did not start.
-func startDesktop(_ command: String) throws -> String {
-    let folder = temporaryFolder()
-    let runner = CommandRunner()
-    runner.run(.init(key: "shell", command: "\(command) > \(folder)/out 2> \(folder)/err", timeout: .seconds(90)))
-    runner.waitUntilIdle(timeout: .seconds(120))
-    let place = readText("\(folder)/out").split(separator: "\n").last.map(String.init) ?? ""
-    try #require(!place.isEmpty, "\(command) did not start: \(readText("\(folder)/err"))")
-    return place
-}
-
 let headlessSway = "\(packageRoot)/rig/headless-sway"
 
 /// Rules for the focused window on a real sway 1.7 (headless, pixman, no input devices,
@@ -60,8 +47,8 @@ struct SwayFocusTests {
 
     @Test func theSameSwipeRunsADifferentCommandPerFocusedAppAndSurvivesSwayRestarting() throws {
         let sway = temporaryFolder()
-        let socket = try startDesktop("'\(headlessSway)' start \(sway) term-a term-b=Bee")
         defer { _ = shellOutput("'\(headlessSway)' stop \(sway)") }
+        let socket = try startDesktop("'\(headlessSway)' start \(sway) term-a term-b=Bee")
         #expect(socket == "\(sway)/runtime/sway-ipc.sock")
         let msg = "swaymsg -s \(socket)"
         let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
@@ -102,8 +89,8 @@ struct SwayFocusTests {
 
     @Test func debugShowsTheFocusAsItChangesAndWhichRulesSitOut() throws {
         let sway = temporaryFolder()
-        let socket = try startDesktop("'\(headlessSway)' start \(sway) term-a term-b=Bee")
         defer { _ = shellOutput("'\(headlessSway)' stop \(sway)") }
+        let socket = try startDesktop("'\(headlessSway)' start \(sway) term-a term-b=Bee")
         let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
             device touchpad
             await focus: term-b "Bee"

@@ -36,8 +36,8 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
 
     @Test func theSameSwipeRunsADifferentCommandPerFocusedAppAndSurvivesTheXServerRestarting() throws {
         let x11 = temporaryFolder()
-        let display = try startDesktop("'\(headlessX11)' start \(x11) term-a term-b=Bee")
         defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }
+        let display = try startDesktop("'\(headlessX11)' start \(x11) term-a term-b=Bee")
         #expect(display.hasPrefix(":"))
         let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
             device touchpad
@@ -76,8 +76,8 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
 
     @Test func debugShowsTheFocusAsItChangesAcrossClassesAndTitles() throws {
         let x11 = temporaryFolder()
-        let display = try startDesktop("'\(headlessX11)' start \(x11) Xmessage=Note term-b=Bee")
         defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }
+        let display = try startDesktop("'\(headlessX11)' start \(x11) Xmessage=Note term-b=Bee")
         let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
             device touchpad
             \(Self.swipe)

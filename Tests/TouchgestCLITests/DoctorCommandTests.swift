@@ -97,6 +97,11 @@ import Testing
         #expect(unknowable.contains("note  desktop: gsettings is not available here, so the extensions GNOME runs cannot be checked"))
     }
 
+    @Test func niriAlsoFiresOnThreeAndFourFingerSwipes() {
+        let result = lines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService), "XDG_CURRENT_DESKTOP=niri"))
+        #expect(result.contains { $0.hasPrefix("warn  desktop: niri (XDG_CURRENT_DESKTOP=niri) moves between columns and workspaces with its own 3-finger touchpad swipes, and opens the overview with 4-finger ones (since 25.05), so they fire too with rules 'workspace-next', 'overview'") }, "\(result)")
+    }
+
     /// What `touchgest init` writes for a desktop must not be what doctor warns about there.
     @Test(arguments: [("niri", "XDG_CURRENT_DESKTOP=niri"), ("kde", "XDG_CURRENT_DESKTOP=KDE"), ("gnome", "XDG_CURRENT_DESKTOP=GNOME")])
     func eachDesktopsStarterLeavesTheDesktopsOwnGesturesAlone(desktop: String, variable: String) {
