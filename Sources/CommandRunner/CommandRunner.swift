@@ -231,20 +231,7 @@ public final class CommandRunner {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 2)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group, so a timeout stops the shell and whatever it started;
-        // default signal handling and an empty mask whatever the daemon set for itself.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGQUIT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        let attributes = ChildSpawnAttributes()
 
         var environment = baseEnvironment
         environment.merge(job.environment) { _, new in new }
@@ -256,7 +243,7 @@ public final class CommandRunner {
         func start(_ launch: Launch) -> Int32 {
             let argv: [UnsafeMutablePointer<CChar>?] = launch.arguments.map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
-            return posix_spawn(&pid, launch.path, &actions, &attributes, argv, envp)
+            return posix_spawn(&pid, launch.path, &actions, attributes.pointer, argv, envp)
         }
         let launch = launch(for: job.command, environment: environment)
         var result = start(launch)

@@ -299,20 +299,7 @@ final class StreamProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group, so stopping it stops whatever it started too; default
-        // signals and an empty mask whatever the daemon set for itself.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGQUIT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        let attributes = ChildSpawnAttributes()
 
         let shell = "/bin/sh"
         let words: [String] = [shell, "-c", command]
@@ -324,7 +311,7 @@ final class StreamProcess {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, shell, &actions, &attributes, argv, envp)
+        let result = posix_spawn(&pid, shell, &actions, attributes.pointer, argv, envp)
         Glibc.close(pipeFDs[0])
         guard result == 0 else {
             Glibc.close(pipeFDs[1])
