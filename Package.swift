@@ -34,7 +34,7 @@ let package = Package(
             providers: [.apt(["libinput-dev", "libudev-dev"])]
         ),
         // One thread, one poll: sources of descriptors and deadlines, and the real scheduler.
-        .target(name: "PollLoop", dependencies: ["TouchGestures"]),
+        .target(name: "PollLoop", dependencies: ["TouchGestures", "CProcess"]),
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures"]),
         .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures", "PollLoop"]),
         // libevdev, seen only by the contact reader.

@@ -124,33 +124,16 @@ input.handler = { event in
         timedInput.engineMicroseconds += cpuMicroseconds() - start
     }
 }
-final class Stop: PollSource {
-    let fd: Int32
-    let loop: EventLoop
-    init(_ loop: EventLoop) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        fd = cprocess_signalfd(&set)
-        self.loop = loop
-    }
-    /// Wake-ups before the one the stop signal caused.
-    var wakeupsBefore = 0
-    var pollDescriptors: [Int32] { [fd] }
-    func handleReadable(_ fd: Int32) {
-        wakeupsBefore = loop.wakeups - 1
-        loop.stop()
-    }
-    var nextDeadline: Timestamp? { nil }
-    func handleDeadlines() {}
-}
 let loop = EventLoop()
 loop.add(timedInput)
 loop.add(contacts)
 loop.add(scheduler)
-let stop = Stop(loop)
-loop.add(stop)
+/// Wake-ups before the one the stop signal caused.
+nonisolated(unsafe) var wakeupsBefore = 0
+loop.add(SignalSource([SIGINT, SIGTERM]) { _ in
+    wakeupsBefore = loop.wakeups - 1
+    loop.stop()
+})
 input.dispatch()
 let wakeupsAtStart = loop.wakeups
 loop.run()
@@ -187,4 +170,4 @@ for rule in latencies.keys.sorted() {
     let sorted = latencies[rule]!.sorted()
     say("frame written -> command requested, \(rule): \(sorted.count) commands, median \(sorted[sorted.count / 2]) us, max \(sorted.last!) us")
 }
-say("poll wake-ups: \(stop.wakeupsBefore - wakeupsAtStart) (not counting the stop signal's)")
+say("poll wake-ups: \(wakeupsBefore - wakeupsAtStart) (not counting the stop signal's)")

@@ -78,27 +78,11 @@ input.handler = { event in
         probe.handedOver = nil
     }
 }
-final class Stop: PollSource {
-    let fd: Int32
-    let loop: EventLoop
-    init(_ loop: EventLoop) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        fd = cprocess_signalfd(&set)
-        self.loop = loop
-    }
-    var pollDescriptors: [Int32] { [fd] }
-    func handleReadable(_ fd: Int32) { loop.stop() }
-    var nextDeadline: Timestamp? { nil }
-    func handleDeadlines() {}
-}
 let loop = EventLoop()
 loop.add(input)
 loop.add(scheduler)
 if let runner = probe.runner { loop.add(runner) }
-loop.add(Stop(loop))
+loop.add(SignalSource([SIGINT, SIGTERM]) { _ in loop.stop() })
 input.dispatch()
 loop.run()
 

@@ -39,22 +39,6 @@ final class StreamSink: CommandSink {
     }
 }
 
-final class Stop: PollSource {
-    let fd: Int32
-    let loop: EventLoop
-    init(_ loop: EventLoop) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        fd = cprocess_signalfd(&set)
-        self.loop = loop
-    }
-    var pollDescriptors: [Int32] { [fd] }
-    func handleReadable(_ fd: Int32) { loop.stop() }
-    var nextDeadline: Timestamp? { nil }
-    func handleDeadlines() {}
-}
 
 func latency(rulesPath: String) {
     let book: Rulebook
@@ -98,7 +82,7 @@ func latency(rulesPath: String) {
     loop.add(input)
     loop.add(scheduler)
     loop.add(hub)
-    loop.add(Stop(loop))
+    loop.add(SignalSource([SIGINT, SIGTERM]) { _ in loop.stop() })
     input.dispatch()
     loop.run()
     hub.shutdown()

@@ -4,6 +4,7 @@ import GestureStreams
 import Glibc
 import LibinputInput
 import Logging
+import PollLoop
 import Rulebook
 import TouchGestures
 

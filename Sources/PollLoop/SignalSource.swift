@@ -1,14 +1,15 @@
 import CProcess
 import Glibc
-import PollLoop
 import TouchGestures
 
 /// Delivers signals to the poll loop through a signalfd.
-final class SignalSource: PollSource {
+public final class SignalSource: PollSource {
     private let fd: Int32
     private let handler: (Int32) -> Void
 
-    init(_ signals: [Int32], handler: @escaping (Int32) -> Void) {
+    /// Blocks `signals` in the calling thread (as a signalfd needs) and calls `handler` with
+    /// each one the loop reads.
+    public init(_ signals: [Int32], handler: @escaping (Int32) -> Void) {
         var set = sigset_t()
         sigemptyset(&set)
         for signal in signals { sigaddset(&set, signal) }
@@ -16,12 +17,12 @@ final class SignalSource: PollSource {
         self.handler = handler
     }
 
-    var pollDescriptors: [Int32] { fd >= 0 ? [fd] : [] }
+    public var pollDescriptors: [Int32] { fd >= 0 ? [fd] : [] }
 
-    func handleReadable(_ fd: Int32) {
+    public func handleReadable(_ fd: Int32) {
         while case let signal = cprocess_read_signal(fd), signal > 0 { handler(signal) }
     }
 
-    var nextDeadline: Timestamp? { nil }
-    func handleDeadlines() {}
+    public var nextDeadline: Timestamp? { nil }
+    public func handleDeadlines() {}
 }
