@@ -112,8 +112,10 @@ public struct GestureSample: Sendable, Equatable {
     }
 }
 
-/// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
-func appendJSONString(_ text: String, to line: inout String) {
+/// Appends `text` as a JSON string: quotes, backslashes and every control character
+/// (C0, DEL and C1, so a terminal that shows the line cannot be steered) escaped. The one
+/// escaper of every JSON line touchgest writes: streams, `debug --json`, `replay --json`.
+public func appendJSONString(_ text: String, to line: inout String) {
     line += "\""
     for scalar in text.unicodeScalars {
         switch scalar {
@@ -122,7 +124,7 @@ func appendJSONString(_ text: String, to line: inout String) {
         case "\n": line += "\\n"
         case "\r": line += "\\r"
         case "\t": line += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
             let hex = String(scalar.value, radix: 16)
             line += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         default: line.unicodeScalars.append(scalar)

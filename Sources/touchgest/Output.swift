@@ -1,4 +1,5 @@
 import Glibc
+import Rulebook
 
 /// Writes one line to standard output at once (no buffering: a pipe reader, such as the
 /// test rig or journald, sees every line as it happens). Control characters in `text`,
@@ -88,20 +89,8 @@ struct JSONLine {
     var text: String { "{" + fields.joined(separator: ",") + "}" }
 
     static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.isControlCharacter:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        var result = ""
+        appendJSONString(text, to: &result)
+        return result
     }
 }
