@@ -18,13 +18,13 @@ import TouchGestures
 /// - a regular file never waits.
 /// Only if /proc cannot reopen it does a write go to the inherited descriptor, and then
 /// only after poll says it can take one.
-final class LogOutput: PollSource, Sendable {
+public final class LogOutput: PollSource, Sendable {
     /// Bytes of log lines that may wait for a slow reader: as much again as a pipe holds
     /// by default, several hundred lines, so a burst (a reload, -vv) is delayed, not lost.
-    static let backlogBytes = 64 * 1_024
+    public static let backlogBytes = 64 * 1_024
     /// How long the daemon's last lines may wait for a slow reader at exit: long enough
     /// for a reader that is only behind, short enough that a stop stays prompt.
-    static let exitDrainTime: Duration = .seconds(1)
+    public static let exitDrainTime: Duration = .seconds(1)
 
     private struct State {
         var backlog: [UInt8] = []
@@ -56,7 +56,7 @@ final class LogOutput: PollSource, Sendable {
     private let state = Mutex(State())
 
     /// Logs to `descriptor` (standard error), which must be open.
-    init(descriptor: Int32, warning: @escaping @Sendable (String) -> String) {
+    public init(descriptor: Int32, warning: @escaping @Sendable (String) -> String) {
         self.warning = warning
         var status = stat()
         let kind = fstat(descriptor, &status) == 0 ? status.st_mode & S_IFMT : 0
@@ -77,9 +77,10 @@ final class LogOutput: PollSource, Sendable {
     /// Queues `line` (escaped already) and writes what the reader takes now. Once the
     /// backlog is full, lines are lost until the reader has taken half of it; then a
     /// warning says how many were.
-    func offer(_ line: String) {
+    public func offer(_ line: String) {
         state.withLock { state in
             guard !state.gone else { return }
+            sayWhatWasLost(&state)
             let bytes = Self.bytes(line)
             guard state.lost == 0, state.backlog.count + bytes.count <= Self.backlogBytes else {
                 state.lost += 1
@@ -91,10 +92,10 @@ final class LogOutput: PollSource, Sendable {
     }
 
     /// Lines waiting for the reader.
-    var isEmpty: Bool { state.withLock { $0.backlog.isEmpty } }
+    public var isEmpty: Bool { state.withLock { $0.backlog.isEmpty } }
 
     /// For the daemon's last words: waits at most `limit` for the backlog to go out.
-    func drain(within limit: Duration) {
+    public func drain(within limit: Duration) {
         let descriptor = channel.descriptor
         let end = PollScheduler.now() + limit
         while !isEmpty {
@@ -108,12 +109,12 @@ final class LogOutput: PollSource, Sendable {
 
     // MARK: PollSource
 
-    var pollDescriptors: [Int32] { [] }
-    func handleReadable(_ fd: Int32) {}
-    var writeDescriptors: [Int32] { isEmpty ? [] : [channel.descriptor] }
-    func handleWritable(_ fd: Int32) { state.withLock { flush(&$0) } }
-    var nextDeadline: Timestamp? { nil }
-    func handleDeadlines() {}
+    public var pollDescriptors: [Int32] { [] }
+    public func handleReadable(_ fd: Int32) {}
+    public var writeDescriptors: [Int32] { isEmpty ? [] : [channel.descriptor] }
+    public func handleWritable(_ fd: Int32) { state.withLock { flush(&$0) } }
+    public var nextDeadline: Timestamp? { nil }
+    public func handleDeadlines() {}
 
     // MARK: Internals
 
@@ -131,11 +132,7 @@ final class LogOutput: PollSource, Sendable {
             }
             guard written <= 0 else {
                 state.backlog.removeFirst(written)
-                if state.lost > 0 && state.backlog.count <= Self.backlogBytes / 2 {
-                    let count = state.lost
-                    state.backlog += Self.bytes(warning("\(count) log line\(count == 1 ? " was" : "s were") lost: standard error was not being read"))
-                    state.lost = 0
-                }
+                sayWhatWasLost(&state)
                 continue
             }
             switch written < 0 ? errno : 0 {
@@ -158,6 +155,15 @@ final class LogOutput: PollSource, Sendable {
         }
     }
 
+    /// Once lines were lost and the backlog is no more than half full, queues a warning
+    /// that says how many.
+    private func sayWhatWasLost(_ state: inout State) {
+        guard state.lost > 0, state.backlog.count <= Self.backlogBytes / 2 else { return }
+        let count = state.lost
+        state.backlog += Self.bytes(warning("\(count) log line\(count == 1 ? " was" : "s were") lost: standard error was not being read"))
+        state.lost = 0
+    }
+
     private func readyForWriting() -> Bool {
         var entry = pollfd(fd: channel.descriptor, events: Int16(POLLOUT), revents: 0)
         while true {
@@ -168,7 +174,7 @@ final class LogOutput: PollSource, Sendable {
     }
 
     /// The line and its newline, cut to `PIPE_BUF` bytes at a character, ending in `...`.
-    static func bytes(_ line: String) -> [UInt8] {
+    public static func bytes(_ line: String) -> [UInt8] {
         let limit = Int(PIPE_BUF) - 1
         guard line.utf8.count > limit else { return Array(line.utf8) + [UInt8(ascii: "\n")] }
         var result: [UInt8] = []
