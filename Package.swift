@@ -101,6 +101,7 @@ let package = Package(
         .target(name: "HumanInput", dependencies: ["TouchGestures", "Rulebook"], path: "Tests/HumanInput"),
         .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "Rulebook"]),
         // Prints the recognition table of that corpus on the current engine; run it in release mode.
+        .target(name: "BenchmarkSupport", dependencies: ["LibinputInput", "Rulebook"], path: "Benchmarks/Support"),
         .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook"], path: "Benchmarks/GestureCorpus"),
         // Measures checking and compiling a large require-to-fail graph (see its header).
         .executableTarget(
@@ -111,27 +112,27 @@ let package = Package(
         // Measures focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).
         .executableTarget(
             name: "FocusBenchmark",
-            dependencies: ["FocusProviders", "Rulebook", "TouchGestures", "PollLoop", "CXCB"],
+            dependencies: ["BenchmarkSupport", "FocusProviders", "Rulebook", "TouchGestures", "PollLoop", "CXCB"],
             path: "Benchmarks/FocusBenchmark"
         ),
         // Measures event-to-action latency on the real libinput (scripts/measure).
         .executableTarget(
             name: "LatencyProbe",
-            dependencies: ["LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner", "PollLoop"],
+            dependencies: ["BenchmarkSupport", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner", "PollLoop"],
             path: "Benchmarks/LatencyProbe",
             exclude: ["rules.toml", "gestures.txt"]
         ),
         // Measures the contact reader: CPU per 1,000 frames, frame -> command latency, idle wake-ups.
         .executableTarget(
             name: "ContactBenchmark",
-            dependencies: ["ContactInput", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "PollLoop"],
+            dependencies: ["BenchmarkSupport", "ContactInput", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "PollLoop"],
             path: "Benchmarks/ContactBenchmark",
             exclude: ["rules.toml", "gestures.txt"]
         ),
         // Measures gesture streams: event -> line read latency, CPU against a spawn per update (scripts/measure-streams).
         .executableTarget(
             name: "StreamBenchmark",
-            dependencies: ["LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner", "PollLoop", "GestureStreams"],
+            dependencies: ["BenchmarkSupport", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner", "PollLoop", "GestureStreams"],
             path: "Benchmarks/StreamBenchmark",
             exclude: ["rules.toml", "gestures.txt", "consumer.py"]
         ),

@@ -11,6 +11,7 @@
 //       .build/release/ContactBenchmark Benchmarks/ContactBenchmark/rules.toml FRAMES
 //
 // Prints the figures when stopped with SIGINT or SIGTERM.
+import BenchmarkSupport
 import CProcess
 import ContactInput
 import Glibc
@@ -18,18 +19,6 @@ import LibinputInput
 import PollLoop
 import Rulebook
 import TouchGestures
-
-func say(_ text: String) {
-    var line = text + "\n"
-    line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
-}
-
-/// CPU time of this thread in microseconds.
-func cpuMicroseconds() -> Int64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1_000
-}
 
 final class Probe: CommandSink {
     /// (rule, CLOCK_MONOTONIC us) of each command requested.
@@ -47,10 +36,10 @@ final class TimedLibinput: PollSource {
     init(_ context: LibinputContext) { self.context = context }
     var pollDescriptors: [Int32] { context.pollDescriptors }
     func handleReadable(_ fd: Int32) {
-        let start = cpuMicroseconds()
+        let start = threadCPUMicroseconds()
         let engineBefore = engineMicroseconds
         context.handleReadable(fd)
-        microseconds += cpuMicroseconds() - start - (engineMicroseconds - engineBefore)
+        microseconds += threadCPUMicroseconds() - start - (engineMicroseconds - engineBefore)
     }
     var nextDeadline: Timestamp? { nil }
     func handleDeadlines() {}
@@ -66,10 +55,10 @@ final class TimedReader: PollSource {
     init(_ reader: ContactReader) { self.reader = reader }
     var pollDescriptors: [Int32] { reader.pollDescriptors }
     func handleReadable(_ fd: Int32) {
-        let start = cpuMicroseconds()
+        let start = threadCPUMicroseconds()
         let engineBefore = engineMicroseconds
         reader.handleReadable(fd)
-        readerMicroseconds += cpuMicroseconds() - start - (engineMicroseconds - engineBefore)
+        readerMicroseconds += threadCPUMicroseconds() - start - (engineMicroseconds - engineBefore)
     }
     var nextDeadline: Timestamp? { nil }
     func handleDeadlines() {}
@@ -80,32 +69,20 @@ guard arguments.count == 3 else {
     print("usage: ContactBenchmark RULES.toml FRAME-LOG")
     exit(2)
 }
-let book: Rulebook
-do {
-    book = try Rulebook.load(path: arguments[1])
-} catch {
-    print(error)
-    exit(1)
-}
+let book = loadRulesOrExit(arguments[1])
 let scheduler = PollScheduler()
 let environment = GestureEnvironment(scheduler: scheduler)
 let probe = Probe()
 let compiled = CompiledRulebook(book, sink: probe)
 compiled.attach(to: environment)
-let input: LibinputContext
-do {
-    input = try LibinputContext(.seat("seat0"))
-} catch {
-    print(error)
-    exit(1)
-}
+let input = openSeatOrExit()
 let timedInput = TimedLibinput(input)
 let contacts = TimedReader(ContactReader())
 contacts.reader.handler = { frame in
     contacts.frames += 1
-    let start = cpuMicroseconds()
+    let start = threadCPUMicroseconds()
     environment.handle(frame)
-    contacts.engineMicroseconds += cpuMicroseconds() - start
+    contacts.engineMicroseconds += threadCPUMicroseconds() - start
 }
 input.handler = { event in
     switch event {
@@ -119,9 +96,9 @@ input.handler = { event in
     case let .deviceRemoved(device):
         contacts.reader.close(device.id, at: PollScheduler.now())
     case let .input(event):
-        let start = cpuMicroseconds()
+        let start = threadCPUMicroseconds()
         environment.handle(event)
-        timedInput.engineMicroseconds += cpuMicroseconds() - start
+        timedInput.engineMicroseconds += threadCPUMicroseconds() - start
     }
 }
 let loop = EventLoop()
@@ -139,21 +116,9 @@ let wakeupsAtStart = loop.wakeups
 loop.run()
 
 // Frames as the rig wrote them: "DEVICE STAMP", the stamp 2 ms ahead of the write.
-let written = readFrameLog(arguments[2]).sorted()
-func readFrameLog(_ path: String) -> [Int64] {
-    guard let file = fopen(path, "r") else { return [] }
-    defer { fclose(file) }
-    var stamps: [Int64] = []
-    var line: UnsafeMutablePointer<CChar>?
-    var capacity = 0
-    while getline(&line, &capacity, file) > 0, let line {
-        if let stamp = String(cString: line).split(separator: " ").last.flatMap({ Int64($0.filter(\.isNumber)) }) {
-            stamps.append(stamp - 2_000)
-        }
-    }
-    free(line)
-    return stamps
-}
+let written = readLines(arguments[2]).compactMap { line in
+    line.split(separator: " ").last.flatMap { Int64($0.filter(\.isNumber)) }.map { $0 - 2_000 }
+}.sorted()
 var latencies: [String: [Int64]] = [:]
 for (rule, at) in probe.requests {
     // The frame that made the decision: the last one written before the request.
@@ -168,6 +133,6 @@ say("contact reader CPU: \(fixedDecimals(perThousand / 1_000, 2)) ms per 1,000 f
 say("libinput reading the same frames from the same emulated node: \(fixedDecimals(libinputPerThousand / 1_000, 2)) ms per 1,000 frames")
 for rule in latencies.keys.sorted() {
     let sorted = latencies[rule]!.sorted()
-    say("frame written -> command requested, \(rule): \(sorted.count) commands, median \(sorted[sorted.count / 2]) us, max \(sorted.last!) us")
+    say("frame written -> command requested, \(rule): \(sorted.count) commands, median \(percentile(sorted, 0.5)) us, max \(sorted.last!) us")
 }
 say("poll wake-ups: \(wakeupsBefore - wakeupsAtStart) (not counting the stop signal's)")

@@ -14,6 +14,7 @@
 // 2. Always: the added cost per gesture of window keys, as the engine's time for one
 //    touchpad swipe (begin, 10 updates, end) through 20 rules with no window keys, and
 //    through the same 20 rules plus 20 rules for applications that sit out.
+import BenchmarkSupport
 import CXCB
 import FocusProviders
 import Glibc
@@ -23,11 +24,6 @@ import TouchGestures
 
 func micros(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
 }
 
 func request(_ fd: Int32, _ command: String) {
@@ -89,7 +85,7 @@ if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "--x11" {
         }
         xcb_flush(control)
     }
-    print("focus change -> provider knows it (Xvfb + openbox, 200 changes): median \(Int(percentile(samples, 0.5))) us, p99 \(Int(percentile(samples, 0.99))) us, max \(Int(samples.max() ?? 0)) us")
+    print("focus change -> provider knows it (Xvfb + openbox, 200 changes): median \(Int(percentile(samples.sorted(), 0.5))) us, p99 \(Int(percentile(samples.sorted(), 0.99))) us, max \(Int(samples.max() ?? 0)) us")
 } else if CommandLine.arguments.count > 1 {
     let path = CommandLine.arguments[1]
     // A second connection sends the commands; its replies are read and dropped.
@@ -104,7 +100,7 @@ if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "--x11" {
         _ = recv(control, &drain, drain.count, Int32(MSG_DONTWAIT))
         request(control, "[app_id=\(["a", "b"][index])] focus")
     }
-    print("focus change -> provider knows it (sway 1.7 headless, 200 changes): median \(Int(percentile(samples, 0.5))) us, p99 \(Int(percentile(samples, 0.99))) us, max \(Int(samples.max() ?? 0)) us")
+    print("focus change -> provider knows it (sway 1.7 headless, 200 changes): median \(Int(percentile(samples.sorted(), 0.5))) us, p99 \(Int(percentile(samples.sorted(), 0.99))) us, max \(Int(samples.max() ?? 0)) us")
 }
 
 func rules(withApplications: Bool) -> String {

@@ -8,6 +8,7 @@
 // (scripts/measure does exactly this.) Only commands caused directly by an input event
 // count: a decision a timer makes (a single tap once the double tap's wait is over) is
 // not input latency. Prints the figures when stopped with SIGINT or SIGTERM.
+import BenchmarkSupport
 import CommandRunner
 import CProcess
 import Glibc
@@ -15,12 +16,6 @@ import LibinputInput
 import PollLoop
 import Rulebook
 import TouchGestures
-
-/// Writes a line at once: the rig waits for the "device added" lines on a pipe.
-func say(_ text: String) {
-    var line = text + "\n"
-    line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
-}
 
 final class Probe: CommandSink {
     var handedOver: Timestamp?
@@ -48,26 +43,14 @@ guard arguments.count == 2 else {
     print("usage: LatencyProbe [--spawn] RULES.toml")
     exit(2)
 }
-let book: Rulebook
-do {
-    book = try Rulebook.load(path: arguments[1])
-} catch {
-    print(error)
-    exit(1)
-}
+let book = loadRulesOrExit(arguments[1])
 let scheduler = PollScheduler()
 let environment = GestureEnvironment(scheduler: scheduler)
 let probe = Probe()
 if spawn { probe.runner = CommandRunner() }
 let compiled = CompiledRulebook(book, sink: probe)
 compiled.attach(to: environment)
-let input: LibinputContext
-do {
-    input = try LibinputContext(.seat("seat0"))
-} catch {
-    print(error)
-    exit(1)
-}
+let input = openSeatOrExit()
 input.handler = { event in
     switch event {
     case let .deviceAdded(device): say("device added: \(device.node)")
@@ -87,7 +70,6 @@ input.dispatch()
 loop.run()
 
 let sorted = probe.samples.sorted()
-func percentile(_ p: Double) -> Int64 { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
 say("commands caused directly by input: \(sorted.count) (and \(probe.timerDecisions) decided by timers, not counted)")
-say("event handed over -> command \(spawn ? "started (posix_spawn returned)" : "requested"): median \(percentile(0.5)) us, p99 \(percentile(0.99)) us, max \(sorted.last ?? 0) us")
+say("event handed over -> command \(spawn ? "started (posix_spawn returned)" : "requested"): median \(percentile(sorted, 0.5)) us, p99 \(percentile(sorted, 0.99)) us, max \(sorted.last ?? 0) us")
 say("poll wake-ups: \(loop.wakeups)")

@@ -9,6 +9,7 @@
 //       children, user + system) for COUNT (1,000) updates streamed as JSON lines to one
 //       long-lived `cat > /dev/null`, against one `/bin/sh -c true` spawned per update
 //       (an on-step command), as touchgest run would do each.
+import BenchmarkSupport
 import CommandRunner
 import CProcess
 import GestureStreams
@@ -17,16 +18,6 @@ import LibinputInput
 import PollLoop
 import Rulebook
 import TouchGestures
-
-/// Writes a line at once: the rig waits for the "device added" lines on a pipe.
-func say(_ text: String) {
-    var line = text + "\n"
-    line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
-}
-
-func percentile(_ sorted: [Int64], _ p: Double) -> Int64 {
-    sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-}
 
 /// Hands samples to the hub, as touchgest run's session does.
 final class StreamSink: CommandSink {
@@ -41,13 +32,7 @@ final class StreamSink: CommandSink {
 
 
 func latency(rulesPath: String) {
-    let book: Rulebook
-    do {
-        book = try Rulebook.load(path: rulesPath)
-    } catch {
-        print(error)
-        exit(1)
-    }
+    let book = loadRulesOrExit(rulesPath)
     let scheduler = PollScheduler()
     let environment = GestureEnvironment(scheduler: scheduler)
     let hub = StreamHub()
@@ -56,13 +41,7 @@ func latency(rulesPath: String) {
     let sink = StreamSink(hub: hub)
     let compiled = CompiledRulebook(book, sink: sink)
     compiled.attach(to: environment)
-    let input: LibinputContext
-    do {
-        input = try LibinputContext(.seat("seat0"))
-    } catch {
-        print(error)
-        exit(1)
-    }
+    let input = openSeatOrExit()
     // libinput's timestamp of each event -> when libinput handed it over (CLOCK_MONOTONIC us).
     var handedOver: [UInt64: Int64] = [:]
     input.handler = { event in
@@ -93,7 +72,7 @@ func latency(rulesPath: String) {
     var unmatched = 0
     for rule in book.rules {
         guard let command = rule.stream, let log = command.split(separator: " ").last else { continue }
-        for line in readLog(String(log)) {
+        for line in readLines(String(log)) {
             let fields = line.split(separator: " ")
             guard fields.count == 3, let time = UInt64(fields[0]), let received = Int64(fields[1]) else { continue }
             guard let handed = handedOver[time] else {
@@ -111,31 +90,6 @@ func latency(rulesPath: String) {
     say("poll wake-ups: \(loop.wakeups)")
 }
 
-func readLog(_ path: String) -> [Substring] {
-    guard let file = fopen(path, "r") else { return [] }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-}
-
-/// User + system CPU of this process and of its reaped children, in microseconds.
-func cpuMicroseconds() -> Int64 {
-    var total: Int64 = 0
-    for who in [RUSAGE_SELF, RUSAGE_CHILDREN] {
-        var usage = rusage()
-        getrusage(who.rawValue, &usage)
-        total += Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
-            + Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
-    }
-    return total
-}
-
 func cpu(count: Int) {
     let sample = { (index: Int) in
         GestureSample(rule: "slide", gesture: .pan, phase: .changed, timestamp: .milliseconds(UInt64(index) * 8), fingers: 3,
@@ -148,20 +102,20 @@ func cpu(count: Int) {
     let loop = EventLoop()
     loop.add(hub)
     hub.setStreams([(rule: "slide", command: "exec cat > /dev/null")])
-    var before = cpuMicroseconds()
+    var before = processCPUMicroseconds()
     var wall = PollScheduler.now()
     for index in 0..<count {
         hub.publish(rule: "slide", line: sample(index).jsonLine, coalescible: false)
         while !hub.writeDescriptors.isEmpty { loop.run(until: PollScheduler.now() + .milliseconds(5)) }
     }
     hub.shutdown()
-    let streamed = cpuMicroseconds() - before
+    let streamed = processCPUMicroseconds() - before
     let streamedWall = PollScheduler.now() - wall
     say("\(count) updates streamed to one command: \(streamed / 1_000) ms CPU (daemon + consumer), \(streamedWall) wall")
 
     // Spawned: one command per update, with the update's values in its environment.
     let runner = CommandRunner()
-    before = cpuMicroseconds()
+    before = processCPUMicroseconds()
     wall = PollScheduler.now()
     for index in 0..<count {
         let values = sample(index)
@@ -172,7 +126,7 @@ func cpu(count: Int) {
         while runner.runningCount >= 16 { runner.waitUntilIdle(timeout: .milliseconds(1)) }
     }
     runner.waitUntilIdle(timeout: .seconds(60))
-    let spawned = cpuMicroseconds() - before
+    let spawned = processCPUMicroseconds() - before
     let spawnedWall = PollScheduler.now() - wall
     say("\(count) updates as one spawned /bin/sh -c true each: \(spawned / 1_000) ms CPU (daemon + commands), \(spawnedWall) wall")
     say("spawning costs \(spawned / max(streamed, 1))x the CPU of streaming")
