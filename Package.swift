@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchGestures", "LibinputInput", "CommandRunner", "TestSupport"]),
         // libFuzzer targets (scripts/fuzz NAME); a normal build replays their corpus and regressions.
         // What every fuzz target shares: libFuzzer's entry point and driver, the regression run.
-        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .target(name: "FuzzSupport", dependencies: ["TestSupport"], path: "Fuzz/Support"),
         .executableTarget(
             name: "FuzzRecording",
             dependencies: ["FuzzSupport", "Recordings", "Rulebook", "TouchGestures"],
@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "HumanInput", dependencies: ["TouchGestures", "Rulebook"], path: "Tests/HumanInput"),
         .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "Rulebook"]),
         // Prints the recognition table of that corpus on the current engine; run it in release mode.
-        .target(name: "BenchmarkSupport", dependencies: ["LibinputInput", "Rulebook"], path: "Benchmarks/Support"),
+        .target(name: "BenchmarkSupport", dependencies: ["LibinputInput", "Rulebook", "TestSupport"], path: "Benchmarks/Support"),
         .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook"], path: "Benchmarks/GestureCorpus"),
         // Measures checking and compiling a large require-to-fail graph (see its header).
         .executableTarget(

@@ -1,8 +1,9 @@
 // What the benchmarks share: their output, their statistics, their clocks, and how they
-// start on the rig. (They cannot use TestSupport: a test target's code is not for executables.)
+// start on the rig. Files are read with TestSupport's helpers, as the tests read them.
 import Glibc
 import LibinputInput
 import Rulebook
+import TestSupport
 
 /// Writes a line at once, unbuffered: the rig waits for the "device added" lines on a pipe.
 public func say(_ text: String) {
@@ -19,16 +20,7 @@ public func percentile<Value: Numeric>(_ sorted: [Value], _ p: Double) -> Value 
 /// The lines of the file at `path` (a log the rig or a consumer wrote), none when it
 /// cannot be read.
 public func readLines(_ path: String) -> [Substring] {
-    guard let file = fopen(path, "r") else { return [] }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    readText(path).split(separator: "\n")
 }
 
 /// CPU time of the calling thread, in microseconds: what the code it runs costs.

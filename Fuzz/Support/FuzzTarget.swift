@@ -1,6 +1,7 @@
 // What every fuzz target shares: the entry point libFuzzer calls, its driver, and the
 // regression run of a normal build. A target (Fuzz/NAME/) only says what one input does.
 import Glibc
+import TestSupport
 
 /// Runs a fuzz target's one-input function under libFuzzer or over its saved inputs.
 public enum FuzzTarget {
@@ -24,7 +25,7 @@ public enum FuzzTarget {
         var count = 0
         for subfolder in ["corpus", "regressions"] {
             for path in files(in: "\(root)/\(subfolder)") {
-                guard let bytes = contents(of: path) else {
+                guard let bytes = readBytes(path) else {
                     print("\(name): cannot read \(path)")
                     exit(1)
                 }
@@ -46,28 +47,9 @@ public enum FuzzTarget {
         String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
     }
 
+    /// The paths of the files in `folder`, sorted, without hidden ones.
     static func files(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if !name.hasPrefix(".") { names.append("\(folder)/\(name)") }
-        }
-        return names.sorted()
-    }
-
-    static func contents(of path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
-        return bytes
+        listFolder(folder).filter { !$0.hasPrefix(".") }.map { "\(folder)/\($0)" }
     }
 }
 

@@ -26,16 +26,7 @@ public func temporaryFolder() -> String {
 
 /// The file's text, or nil when it cannot be read.
 public func readFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    readBytes(path).map { String(decoding: $0, as: UTF8.self) }
 }
 
 /// The file's text, or "" when it cannot be read.
