@@ -10,8 +10,9 @@ struct DebugCommand: ParsableCommand {
         abstract: "Show devices and the gestures the rules recognize, live.",
         discussion: """
             Each line names a rule, what it decided and the gesture's values; a decision that
-            runs a command shows the command. Commands run only with --run. With -v, every
-            input event and every recognizer transition: RULE FROM -> TO (CAUSE).
+            runs a command shows the command, and one a stream gets names the stream.
+            Commands and streams run only with --run. With -v, every input event and every
+            recognizer transition: RULE FROM -> TO (CAUSE).
             Without a rule file, debug recognizes a built-in catalogue of every gesture and
             names each one ("swipe left, 3 fingers") with the rule that binds it.
             """
@@ -51,8 +52,9 @@ struct DebugCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let printer = DebugPrinter(json: json, verbose: output.verbose, catalogue: catalogue)
-        let session = try Session.open(input, book: catalogue ? nil : book, runCommands: runCommands && !catalogue, observer: printer)
+        let runs = runCommands && !catalogue
+        let printer = DebugPrinter(json: json, verbose: output.verbose, catalogue: catalogue, runsCommands: runs)
+        let session = try Session.open(input, book: catalogue ? nil : book, runCommands: runs, observer: printer)
         if let book {
             session.load(book)
             if let compiled = session.compiled { printer.use(compiled) }

@@ -15,6 +15,8 @@ final class DebugPrinter: SessionObserver {
     let verbose: Bool
     /// The rules are the built-in catalogue: name each gesture and show its rule once.
     let catalogue: Bool
+    /// Commands run and streams are fed (`--run`): lines say "runs", not "would run".
+    let runsCommands: Bool
     /// Colour only on a terminal, and never when NO_COLOR is set (no-color.org).
     let colour = isatty(1) == 1 && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
     /// Each rule and its recognizer by rule name, to describe decisions.
@@ -22,12 +24,14 @@ final class DebugPrinter: SessionObserver {
     /// Catalogue gestures whose rule has been shown.
     private var shownSnippets: Set<String> = []
 
-    init(json: Bool, clock: (() -> Timestamp)? = nil, showInput: Bool = true, verbose: Bool = true, catalogue: Bool = false) {
+    init(json: Bool, clock: (() -> Timestamp)? = nil, showInput: Bool = true, verbose: Bool = true, catalogue: Bool = false,
+         runsCommands: Bool) {
         self.json = json
         self.clock = clock
         self.showInput = showInput
         self.verbose = verbose
         self.catalogue = catalogue
+        self.runsCommands = runsCommands
     }
 
     /// Tells the printer the rules in force, whose decisions it describes.
@@ -144,23 +148,37 @@ final class DebugPrinter: SessionObserver {
             }
         } else if !verbose, let rule = rules[record.recognizer]?.rule, command(of: rule, at: decision.moment) == nil {
             // A decision that runs a command is told by the command's line.
-            emit(paint(32, "\(record.recognizer) \(decision.moment.rawValue): \(decision.summary)"))
+            let effects = self.effects(command: nil, stream: rule.stream)
+            emit(paint(effects.isEmpty ? 32 : 33, "\(record.recognizer) \(decision.moment.rawValue): \(decision.summary)\(effects)"))
         }
     }
 
-    func command(_ request: CommandRequest, running: Bool) {
+    /// ` -> would run: COMMAND; would stream to: STREAM` (`runs`, `streams to` with
+    /// `--run`), or "" for neither.
+    private func effects(command: String?, stream: String?) -> String {
+        let said = [
+            command.map { "\(runsCommands ? "runs" : "would run"): \($0)" },
+            stream.map { "\(runsCommands ? "streams" : "would stream") to: \($0)" },
+        ].compactMap { $0 }
+        return said.isEmpty ? "" : " -> " + said.joined(separator: "; ")
+    }
+
+    func command(_ request: CommandRequest) {
         if catalogue { return }
         if !json && !verbose {
             var moment = "\(request.phase.rawValue)"
             var summary = ""
+            var stream: String?
             if let (rule, recognizer) = rules[request.rule] {
                 let decision = GestureDecision(rule: rule, recognizer: recognizer, moment: Self.moment(of: request.phase, rule),
                                                stepDirection: request.phase == .step ? request.environment["TOUCHGEST_DIRECTION"] : nil)
                 summary = ": " + decision.summary
                 moment = decision.moment.rawValue
+                // A stream gets the decisions, not the steps (its `changed` lines carry those).
+                if request.phase != .step { stream = rule.stream }
             }
             if request.phase == .step, let step = request.environment["TOUCHGEST_STEP"] { moment += " \(step)" }
-            emit(paint(33, "\(request.rule) \(moment)\(summary) -> \(running ? "runs" : "would run"): \(request.command)"))
+            emit(paint(33, "\(request.rule) \(moment)\(summary)\(effects(command: request.command, stream: stream))"))
             return
         }
         if json {
@@ -168,13 +186,13 @@ final class DebugPrinter: SessionObserver {
             line.add("rule", request.rule)
             line.add("phase", request.phase.rawValue)
             line.add("command", request.command)
-            line.add("run", running)
+            line.add("run", runsCommands)
             emit(line.text)
         } else {
             var what = [request.rule, request.phase.rawValue]
             if request.phase == .step, let step = request.environment["TOUCHGEST_STEP"] { what.append(step) }
             if let direction = request.environment["TOUCHGEST_DIRECTION"] { what.append(direction) }
-            emit(paint(33, "  \(running ? "runs" : "would run") [\(what.joined(separator: " "))]: \(request.command)"))
+            emit(paint(33, "  \(runsCommands ? "runs" : "would run") [\(what.joined(separator: " "))]: \(request.command)"))
         }
     }
 
@@ -223,6 +241,7 @@ final class DebugPrinter: SessionObserver {
         if let direction = decision.direction { line.add("direction", direction) }
         if let edge = decision.edge { line.add("edge", edge) }
         line.add("name", decision.name)
+        if let stream = rules[rule]?.rule.stream { line.add("stream", stream) }
         line.add("values", decision.values)
         if catalogue && GestureCatalogue.names(decision) { line.add("rule-snippet", decision.snippet) }
         line.add("time", Int(time.microseconds))

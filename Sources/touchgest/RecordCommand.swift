@@ -50,7 +50,7 @@ final class Recorder: SessionObserver {
     }
 
     func transition(_ record: TransitionRecord) {}
-    func command(_ request: CommandRequest, running: Bool) {}
+    func command(_ request: CommandRequest) {}
 }
 
 import Rulebook

@@ -12,9 +12,10 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Replay a recording through the rules on virtual time and show what fires.",
         discussion: """
             Each line names a rule, what it decided and the gesture's values; a decision that
-            runs a command shows the command. With -v, every recognizer transition:
-            RULE FROM -> TO (CAUSE). Needs no touch device. The same file and rules give the same output every time:
-            attach a recording to a bug report, or tune thresholds. Commands run only with --run;
+            runs a command shows the command, and one a stream gets names the stream. With
+            -v, every recognizer transition: RULE FROM -> TO (CAUSE). Needs no touch device.
+            The same file and rules give the same output every time: attach a recording to a
+            bug report, or tune thresholds. Commands run only with --run;
             then each stream command reads every line of its rule, none coalesced, and the
             replay waits for it to take each one: a way to try a stream script on a recording.
             Events are replayed as they are read; a bad line stops the replay with an error
@@ -85,7 +86,7 @@ struct ReplayCommand: ParsableCommand {
         let scheduler = ManualScheduler()
         let environment = GestureEnvironment(scheduler: scheduler)
         let printer = DebugPrinter(json: json, clock: { scheduler.now }, showInput: input, verbose: output.verbose || input,
-                                  catalogue: catalogue)
+                                  catalogue: catalogue, runsCommands: runCommands)
         let runner = runCommands ? CommandRunner() : nil
         let streams: [ReplayStream]
         do {
@@ -152,7 +153,7 @@ final class ReplaySink: CommandSink {
     }
 
     func run(_ request: CommandRequest) {
-        printer.command(request, running: runner != nil)
+        printer.command(request)
         runner?.run(CommandRunner.Job(key: request.rule, command: request.command, environment: request.environment,
                                       timeout: request.timeout, overlap: Session.overlap(request.overlap)))
     }

@@ -207,7 +207,7 @@ final class Daemon: SessionObserver {
         logger.trace("\(record)")
     }
 
-    func command(_ request: CommandRequest, running: Bool) {}
+    func command(_ request: CommandRequest) {}
 
     func streams(_ event: StreamHub.Event) {
         switch event {

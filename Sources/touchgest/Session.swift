@@ -13,7 +13,7 @@ import TouchGestures
 protocol SessionObserver: AnyObject {
     func adapter(_ event: AdapterEvent)
     func transition(_ record: TransitionRecord)
-    func command(_ request: CommandRequest, running: Bool)
+    func command(_ request: CommandRequest)
     /// The focus provider connected, lost its desktop, or the focus changed.
     func focus(_ report: FocusReport)
     /// Why rules with a window key cannot fire (once), or why one sits a gesture out.
@@ -153,7 +153,7 @@ final class Session: CommandSink {
     }
 
     func run(_ request: CommandRequest) {
-        observer?.command(request, running: runner != nil)
+        observer?.command(request)
         runner?.run(CommandRunner.Job(
             key: request.rule, command: request.command, environment: request.environment,
             timeout: request.timeout, overlap: Self.overlap(request.overlap)))

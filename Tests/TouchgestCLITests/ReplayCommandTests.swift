@@ -175,6 +175,45 @@ import Testing
             #expect(field(line, "progress") == "1")
         }
     }
+    /// Text mode says which decisions go to a stream, as it says which run a command.
+    @Test func theTextSaysWhatWouldBeStreamedAndWhatWasStreamed() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.slide]
+            gesture = "pan"
+            fingers = 3
+            stream = "cat > /dev/null"
+
+            [rule.zoom]
+            gesture = "pinch"
+            fingers = 2
+            stream = "cat > /dev/null"
+            on-end = "echo done"
+            """)
+        let dry = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml")
+        #expect(dry.status == 0, "\(dry.stderr)")
+        let lines = dry.stdout.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst()) }
+        #expect(lines.filter { $0.hasPrefix("slide ") } == [
+            "slide began: pan left, 3 fingers, moved -4.2,0.0 mm -> would stream to: cat > /dev/null",
+            "slide ended: pan left, 3 fingers, moved -33.6,0.0 mm -> would stream to: cat > /dev/null",
+            "slide began: pan right, 3 fingers, moved 4.2,0.0 mm -> would stream to: cat > /dev/null",
+            "slide ended: pan right, 3 fingers, moved 33.6,0.0 mm -> would stream to: cat > /dev/null",
+        ])
+        // A rule with a command and a stream: both are said, on the command's line.
+        #expect(lines.contains("zoom ended: pinch out, 2 fingers, scale 2.59 -> would run: echo done; would stream to: cat > /dev/null"))
+        #expect(lines.contains("zoom began: pinch out, 2 fingers, scale 1.07 -> would stream to: cat > /dev/null"))
+
+        // JSON decisions name the stream too.
+        let json = touchgest("replay \(packageRoot)/examples/tour.tgrec --json --rules \(folder)/rules.toml")
+        let decisions = json.stdout.split(separator: "\n").filter { $0.contains("\"decision\"") && $0.contains("\"rule\":\"slide\"") }
+        #expect(decisions.count == 4 && decisions.allSatisfy { $0.contains(",\"stream\":\"cat > /dev/null\",") }, "\(decisions)")
+
+        let run = touchgest("replay \(packageRoot)/examples/tour.tgrec --run --allow-root --rules \(folder)/rules.toml", prefix: Self.asRoot)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(" slide began: pan left, 3 fingers, moved -4.2,0.0 mm -> streams to: cat > /dev/null\n"))
+        #expect(run.stdout.contains(" zoom ended: pinch out, 2 fingers, scale 2.59 -> runs: echo done; streams to: cat > /dev/null\n"))
+    }
+
     @Test func aStreamThatStopsReadingIsNamedAndTheReplayGoesOn() {
         let folder = temporaryFolder()
         writeText("\(folder)/rules.toml", """
