@@ -3,15 +3,6 @@ import Glibc
 import TestSupport
 import Testing
 
-/// Runs a shell command to its end and returns its standard output.
-func shellOutput(_ command: String) -> String {
-    let folder = temporaryFolder()
-    let runner = CommandRunner()
-    runner.run(.init(key: "shell", command: "\(command) > \(folder)/out", timeout: .seconds(60)))
-    runner.waitUntilIdle(timeout: .seconds(90))
-    return readText("\(folder)/out")
-}
-
 let headlessSway = "\(packageRoot)/rig/headless-sway"
 
 /// Rules for the focused window on a real sway 1.7 (headless, pixman, no input devices,
@@ -19,58 +10,32 @@ let headlessSway = "\(packageRoot)/rig/headless-sway"
 /// swaymsg, and gestures from the real libinput on emulated devices.
 @Suite(.serialized, .enabled(if: getuid() == 0, "sway runs as nobody, which only root can switch to"))
 struct SwayFocusTests {
-    static let rules = """
-        [settings]
-        device = "touchpad"
-
-        [rule.next-workspace]
-        gesture = "swipe"
-        fingers = 3
-        direction = "left"
-        command = "echo general \\"$TOUCHGEST_APP\\" >> $FOLDER/out"
-
-        [rule.terminal-a-tab]
-        gesture = "swipe"
-        fingers = 3
-        direction = "left"
-        application = "term-a"
-        command = "echo term-a-tab \\"$TOUCHGEST_APP\\" \\"$TOUCHGEST_TITLE\\" >> $FOLDER/out"
-
-        [rule.not-b-tap]
-        gesture = "tap"
-        fingers = 2
-        not-application = "term-b"
-        command = "echo not-b \\"$TOUCHGEST_APP\\" >> $FOLDER/out"
-        """
-
-    static let swipe = "touch 3 at 70,35 move -35,0 over 200ms\nwait 400ms"
-
     @Test func theSameSwipeRunsADifferentCommandPerFocusedAppAndSurvivesSwayRestarting() throws {
         let sway = temporaryFolder()
         defer { _ = shellOutput("'\(headlessSway)' stop \(sway)") }
         let socket = try startDesktop("'\(headlessSway)' start \(sway) term-a term-b=Bee")
         #expect(socket == "\(sway)/runtime/sway-ipc.sock")
         let msg = "swaymsg -s \(socket)"
-        let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
+        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
             device touchpad
             await focus: term-b "Bee"
-            \(Self.swipe)
+            \(FocusRules.swipe)
             tap 2 at 50,35
             wait 400ms
             shell \(msg) '[app_id=term-a] focus' > /dev/null
             await focus: term-a "foot"
-            \(Self.swipe)
+            \(FocusRules.swipe)
             tap 2 at 50,35
             wait 400ms
             shell \(msg) 'workspace 2' > /dev/null
             await focus: no window
-            \(Self.swipe)
+            \(FocusRules.swipe)
             shell '\(headlessSway)' stop \(sway)
             await focus: unavailable: sway closed the connection
-            \(Self.swipe)
+            \(FocusRules.swipe)
             shell '\(headlessSway)' start \(sway) term-a=Again > /dev/null
             await focus: term-a "Again"
-            \(Self.swipe)
+            \(FocusRules.swipe)
             """, arguments: "run -v --allow-root --focus sway", extra: "--merge-stderr --signal TERM --ready 'device added'",
             wrapper: "env SWAYSOCK=\(socket)")
         #expect(run.status == 0, "\(run.lines)")
@@ -91,10 +56,10 @@ struct SwayFocusTests {
         let sway = temporaryFolder()
         defer { _ = shellOutput("'\(headlessSway)' stop \(sway)") }
         let socket = try startDesktop("'\(headlessSway)' start \(sway) term-a term-b=Bee")
-        let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
+        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
             device touchpad
             await focus: term-b "Bee"
-            \(Self.swipe)
+            \(FocusRules.swipe)
             shell swaymsg -s \(socket) '[app_id=term-a] focus' > /dev/null
             await focus: term-a "foot"
             shell swaymsg -s \(socket) 'workspace 2' > /dev/null

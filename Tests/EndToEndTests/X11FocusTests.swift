@@ -8,56 +8,30 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
 /// (openbox) and real xterms (rig/headless-x11), focus moved with xdotool through
 /// openbox, and gestures from the real libinput on emulated devices.
 @Suite(.serialized) struct X11FocusTests {
-    static let rules = """
-        [settings]
-        device = "touchpad"
-
-        [rule.next-workspace]
-        gesture = "swipe"
-        fingers = 3
-        direction = "left"
-        command = "echo general \\"$TOUCHGEST_APP\\" >> $FOLDER/out"
-
-        [rule.terminal-a-tab]
-        gesture = "swipe"
-        fingers = 3
-        direction = "left"
-        application = "term-a"
-        command = "echo term-a-tab \\"$TOUCHGEST_APP\\" \\"$TOUCHGEST_TITLE\\" >> $FOLDER/out"
-
-        [rule.not-b-tap]
-        gesture = "tap"
-        fingers = 2
-        not-application = "term-b"
-        command = "echo not-b \\"$TOUCHGEST_APP\\" >> $FOLDER/out"
-        """
-
-    static let swipe = "touch 3 at 70,35 move -35,0 over 200ms\nwait 400ms"
-
     @Test func theSameSwipeRunsADifferentCommandPerFocusedAppAndSurvivesTheXServerRestarting() throws {
         let x11 = temporaryFolder()
         defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }
         let display = try startDesktop("'\(headlessX11)' start \(x11) term-a term-b=Bee")
         #expect(display.hasPrefix(":"))
-        let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
+        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
             device touchpad
-            \(Self.swipe)
+            \(FocusRules.swipe)
             tap 2 at 50,35
             wait 400ms
             shell '\(headlessX11)' focus \(x11) term-a
             await focus: term-a "xterm"
-            \(Self.swipe)
+            \(FocusRules.swipe)
             tap 2 at 50,35
             wait 400ms
             shell DISPLAY=\(display) xdotool set_desktop 1
             await focus: no window
-            \(Self.swipe)
+            \(FocusRules.swipe)
             shell '\(headlessX11)' stop \(x11)
             await focus: unavailable: the X server at \(display) closed the connection
-            \(Self.swipe)
+            \(FocusRules.swipe)
             shell '\(headlessX11)' start \(x11) term-a=Again > /dev/null
             await focus: term-a "Again"
-            \(Self.swipe)
+            \(FocusRules.swipe)
             """, arguments: "run -v --allow-root --focus x11", extra: "--merge-stderr --signal TERM --ready 'device added'",
             wrapper: "env DISPLAY=\(display)")
         #expect(run.status == 0, "\(run.lines)")
@@ -78,9 +52,9 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
         let x11 = temporaryFolder()
         defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }
         let display = try startDesktop("'\(headlessX11)' start \(x11) Xmessage=Note term-b=Bee")
-        let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
+        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
             device touchpad
-            \(Self.swipe)
+            \(FocusRules.swipe)
             shell '\(headlessX11)' focus \(x11) Xmessage
             await focus: Xmessage "Note"
             shell '\(headlessX11)' focus \(x11) term-b
@@ -115,11 +89,11 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
         defer { _ = shellOutput("'\(desktop)' stop-bus \(bus)") }
         _ = shellOutput("'\(desktop)' start \(bus) kwin")
         let script = "\(packageRoot)/data/kwin/touchgest-focus.js"
-        let run = rig(devices: ["touchpad"], rules: X11FocusTests.rules, script: """
+        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
             device touchpad
             shell dbus-send --bus='\(address)' --print-reply --dest=org.kde.KWin /Test org.touchgest.Test.Activate string:term-a string:Konsole > /dev/null
             await focus: term-a "Konsole"
-            \(X11FocusTests.swipe)
+            \(FocusRules.swipe)
             """, arguments: "run -v --allow-root --focus auto", extra: "--merge-stderr --signal TERM --ready 'device added'",
             wrapper: "env -u SWAYSOCK -u I3SOCK -u HYPRLAND_INSTANCE_SIGNATURE -u NIRI_SOCKET WAYLAND_DISPLAY=wayland-0 XDG_CURRENT_DESKTOP=KDE "
                 + "DBUS_SESSION_BUS_ADDRESS='\(address)' TOUCHGEST_KWIN_SCRIPT='\(script)'")

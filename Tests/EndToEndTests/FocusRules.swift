@@ -1,0 +1,41 @@
+import CommandRunner
+import TestSupport
+
+/// Runs a shell command to its end and returns its standard output.
+func shellOutput(_ command: String) -> String {
+    let folder = temporaryFolder()
+    let runner = CommandRunner()
+    runner.run(.init(key: "shell", command: "\(command) > \(folder)/out", timeout: .seconds(60)))
+    runner.waitUntilIdle(timeout: .seconds(90))
+    return readText("\(folder)/out")
+}
+
+/// The rules and the swipe every desktop's focus test uses: one swipe for a general rule
+/// and for an application's, and a tap for every application but one.
+enum FocusRules {
+    static let rules = """
+        [settings]
+        device = "touchpad"
+
+        [rule.next-workspace]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        command = "echo general \\"$TOUCHGEST_APP\\" >> $FOLDER/out"
+
+        [rule.terminal-a-tab]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        application = "term-a"
+        command = "echo term-a-tab \\"$TOUCHGEST_APP\\" \\"$TOUCHGEST_TITLE\\" >> $FOLDER/out"
+
+        [rule.not-b-tap]
+        gesture = "tap"
+        fingers = 2
+        not-application = "term-b"
+        command = "echo not-b \\"$TOUCHGEST_APP\\" >> $FOLDER/out"
+        """
+
+    static let swipe = "touch 3 at 70,35 move -35,0 over 200ms\nwait 400ms"
+}
