@@ -83,12 +83,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules", "FuzzRecording"]),
+        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules", "FuzzRecording",
+                                                              "FuzzFocusWire"]),
         // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
         .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner", "TestSupport"], exclude: ["Fixtures"]),
         // libFuzzer targets (scripts/fuzz NAME); a normal build runs their corpus and regressions.
         .executableTarget(name: "FuzzTOML", dependencies: ["FuzzSupport", "TOML"], path: "Fuzz/TOML", exclude: ["corpus", "regressions"]),
         .executableTarget(name: "FuzzRules", dependencies: ["FuzzSupport", "Rulebook", "TouchGestures"], path: "Fuzz/Rules",
+                          exclude: ["corpus", "regressions"]),
+        .executableTarget(name: "FuzzFocusWire", dependencies: ["FuzzSupport", "FocusProviders"], path: "Fuzz/FocusWire",
                           exclude: ["corpus", "regressions"]),
         // Measures the engine's cost per frame; run it in release mode (see README).
         .executableTarget(
