@@ -52,12 +52,16 @@ struct LineBuffer {
     private var pending: [UInt8] = []
 
     mutating func append(_ bytes: [UInt8]) throws(FocusWireError) -> [[UInt8]] {
+        // What waited holds no newline: only the new bytes are searched, so a long line
+        // arriving in many reads costs its length once, not once a read.
+        var searchFrom = pending.count
         pending += bytes
         var lines: [[UInt8]] = []
         var start = 0
-        while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        while let end = pending[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) {
             lines.append(Array(pending[start..<end]))
             start = end + 1
+            searchFrom = start
         }
         pending.removeFirst(start)
         if pending.count > FocusDefaults.maximumMessageBytes {

@@ -1,5 +1,4 @@
 import Glibc
-import PollLoop
 import Synchronization
 import TouchGestures
 
