@@ -1,15 +1,3 @@
-import CommandRunner
-import TestSupport
-
-/// Runs a shell command to its end and returns its standard output.
-func shellOutput(_ command: String) -> String {
-    let folder = temporaryFolder()
-    let runner = CommandRunner()
-    runner.run(.init(key: "shell", command: "\(command) > \(folder)/out", timeout: .seconds(60)))
-    runner.waitUntilIdle(timeout: .seconds(90))
-    return readText("\(folder)/out")
-}
-
 /// The rules and the swipe every desktop's focus test uses: one swipe for a general rule
 /// and for an application's, and a tap for every application but one.
 enum FocusRules {

@@ -105,13 +105,18 @@ private func rigOnce(devices: [String], rules: String, script: String, arguments
                   folder: folder)
 }
 
-/// Runs `touchgest ARGUMENTS` directly (no rig) and returns its standard output.
-func touchgestOutput(_ arguments: String) -> String {
+/// Runs a shell command to its end and returns its standard output.
+func shellOutput(_ command: String) -> String {
     let folder = temporaryFolder()
     let runner = CommandRunner()
-    runner.run(.init(key: "touchgest", command: "'\(touchgestBinary)' \(arguments) > \(folder)/out 2>&1", timeout: .seconds(60)))
+    runner.run(.init(key: "shell", command: "{ \(command)\n} > \(folder)/out", timeout: .seconds(60)))
     runner.waitUntilIdle(timeout: .seconds(90))
     return readText("\(folder)/out")
+}
+
+/// Runs `touchgest ARGUMENTS` directly (no rig) and returns its standard output and error.
+func touchgestOutput(_ arguments: String) -> String {
+    shellOutput("'\(touchgestBinary)' \(arguments) 2>&1")
 }
 
 /// Starts a desktop with a rig script (rig/headless-sway, rig/headless-x11) that prints,
