@@ -35,7 +35,7 @@ let package = Package(
         ),
         // One thread, one poll: sources of descriptors and deadlines, and the real scheduler.
         .target(name: "PollLoop", dependencies: ["TouchGestures", "CProcess"]),
-        .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess"]),
+        .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
         .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures", "PollLoop"]),
         // libevdev, seen only by the contact reader.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),

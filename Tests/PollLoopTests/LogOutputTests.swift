@@ -1,6 +1,7 @@
 import CProcess
 import Glibc
 import PollLoop
+import TestSupport
 import Testing
 
 /// LogOutput on real descriptors: pipes, a socket pair and files, with the test as the
@@ -132,9 +133,7 @@ import Testing
     /// A log file that cannot be written for a while (a full disk, here a descriptor
     /// that was opened read-only) loses the lines it hits, not every line after.
     @Test func aWriteErrorLosesTheLinesItHitsAndLaterLinesSayHowMany() throws {
-        let folder = "/tmp/touchgest-logoutput-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        mkdir(folder, 0o700)
-        defer { unlink("\(folder)/log"); rmdir(folder) }
+        let folder = temporaryFolder()
         let writable = open("\(folder)/log", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         try #require(writable >= 0)
         defer { close(writable) }
@@ -149,9 +148,7 @@ import Testing
         // The descriptor can be written again.
         dup2(writable, stuck)
         output.offer("back")
-        let reader = open("\(folder)/log", O_RDONLY | O_CLOEXEC)
-        defer { close(reader) }
-        #expect(Self.readAll(reader) == "warning: 2 log lines were lost: standard error was not being read\nback\n")
+        #expect(readText("\(folder)/log") == "warning: 2 log lines were lost: standard error was not being read\nback\n")
     }
 
     @Test func aLongLineIsCutAtACharacterToOneAtomicWrite() {
