@@ -26,6 +26,13 @@ func micros(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
 }
 
+/// The latency line for `samples` (microseconds) measured on `desktop`.
+func printLatency(on desktop: String, _ samples: [Double]) {
+    let sorted = samples.sorted()
+    print("focus change -> provider knows it (\(desktop), \(sorted.count) changes): median \(Int(percentile(sorted, 0.5))) us, "
+        + "p99 \(Int(percentile(sorted, 0.99))) us, max \(Int(sorted.last ?? 0)) us")
+}
+
 func request(_ fd: Int32, _ command: String) {
     let payload = Array(command.utf8)
     let bytes = Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(payload.count)) { Array($0) }
@@ -85,7 +92,7 @@ if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "--x11" {
         }
         xcb_flush(control)
     }
-    print("focus change -> provider knows it (Xvfb + openbox, 200 changes): median \(Int(percentile(samples.sorted(), 0.5))) us, p99 \(Int(percentile(samples.sorted(), 0.99))) us, max \(Int(samples.max() ?? 0)) us")
+    printLatency(on: "Xvfb + openbox", samples)
 } else if CommandLine.arguments.count > 1 {
     let path = CommandLine.arguments[1]
     // A second connection sends the commands; its replies are read and dropped.
@@ -100,7 +107,7 @@ if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "--x11" {
         _ = recv(control, &drain, drain.count, Int32(MSG_DONTWAIT))
         request(control, "[app_id=\(["a", "b"][index])] focus")
     }
-    print("focus change -> provider knows it (sway 1.7 headless, 200 changes): median \(Int(percentile(samples.sorted(), 0.5))) us, p99 \(Int(percentile(samples.sorted(), 0.99))) us, max \(Int(samples.max() ?? 0)) us")
+    printLatency(on: "sway 1.7 headless", samples)
 }
 
 func rules(withApplications: Bool) -> String {
