@@ -1,11 +1,16 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Targets by layer, dependencies pointing inward (docs/engine.md, DESIGN.md): the engine;
+// C modules; input adapters; rules; actions and streams; focus; recordings; the daemon
+// that wires them; the executable. Then fuzz targets, benchmarks and tests. Each comment
+// sits above the target it describes.
 let package = Package(
     name: "touchgest",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
+        .library(name: "TouchgestDaemon", targets: ["TouchgestDaemon"]),
         .executable(name: "touchgest", targets: ["touchgest"]),
     ],
     dependencies: [
@@ -14,130 +19,166 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // The engine: UIKit's gesture-recognizer model with no system dependency.
-        .target(
-            name: "TouchGestures",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
-        ),
-        .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
-        // TOML 1.0 with a position on every table, key and value; standard library only.
-        .target(name: "TOML"),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
-        // Rule files: parse, validate with positions, compile into recognizers.
-        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOML"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "TestSupport"]),
+        // MARK: The engine
+
+        // UIKit's gesture-recognizer model with no system dependency.
+        .target(name: "TouchGestures", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+
+        // MARK: C modules, each seen by one target only
+
         // libinput + libudev, seen only by the input adapter.
-        .systemLibrary(
-            name: "CLibinput",
-            pkgConfig: "libinput",
-            providers: [.apt(["libinput-dev", "libudev-dev"])]
-        ),
-        // One thread, one poll: sources of descriptors and deadlines, and the real scheduler.
-        .target(name: "PollLoop", dependencies: ["TouchGestures", "CProcess"]),
-        .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
-        .target(name: "LibinputInput", dependencies: ["CLibinput", "TouchGestures", "PollLoop"]),
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         // libevdev, seen only by the contact reader.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // Touchpad fingers read beside libinput from the same nodes: MT slots -> touches in mm.
-        .target(name: "ContactInput", dependencies: ["CLibevdev", "TouchGestures", "PollLoop"]),
         // libxcb, seen only by the X11 focus provider.
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
-        // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
         // libdbus-1, seen only by the KDE and GNOME focus provider.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "CDBus"]),
-        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport"]),
-        // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
+        // posix_spawn with the attributes a started command needs, and small syscalls Swift lacks.
         .target(name: "CProcess"),
+
+        // MARK: Input
+
+        // One thread, one poll: sources of descriptors and deadlines, and the real scheduler.
+        .target(name: "PollLoop", dependencies: ["TouchGestures", "CProcess"]),
+        // What input adapters hand over (devices, their events), with no C library: recordings use them too.
+        .target(name: "InputDevices", dependencies: ["TouchGestures"]),
+        // The libinput + libudev adapter: devices, hotplug, libinput events -> engine input.
+        .target(name: "LibinputInput", dependencies: ["CLibinput", "InputDevices", "TouchGestures", "PollLoop"]),
+        // Touchpad fingers read beside libinput from the same nodes: MT slots -> touches in mm.
+        .target(name: "ContactInput", dependencies: ["CLibevdev", "TouchGestures", "PollLoop"]),
+
+        // MARK: Rules
+
+        // TOML 1.0 with a position on every table, key and value; standard library only.
+        .target(name: "TOML"),
+        // Rule files: parse, validate with positions, compile into recognizers.
+        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOML"]),
+
+        // MARK: Actions, streams and focus
+
+        // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.
         .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop"]),
-        .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
-                                                             "CommandRunner", "CProcess", "AcceptLimit"]),
-        // The events socket with no descriptor left, in a process of its own, for the EMFILE test (see its header).
-        .executableTarget(name: "AcceptLimit", dependencies: ["GestureStreams", "CProcess", "TouchGestures"], path: "Tests/AcceptLimit"),
-        .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
-        // 1,000 commands in a process of its own, for the leak test (see its header).
-        .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
+        // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
+        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "CDBus"]),
+
+        // MARK: Recordings
+
         // touchgest's recording format: the streaming reader that validates every line, the
-        // writer, and the replay on virtual time.
-        .target(name: "Recordings", dependencies: ["TouchGestures", "LibinputInput", "PollLoop"]),
-        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchGestures", "LibinputInput", "CommandRunner", "TestSupport"]),
-        // libFuzzer targets (scripts/fuzz NAME); a normal build replays their corpus and regressions.
-        // What every fuzz target shares: libFuzzer's entry point and driver, the regression run.
-        .target(name: "FuzzSupport", dependencies: ["TestSupport"], path: "Fuzz/Support"),
-        .executableTarget(
-            name: "FuzzRecording",
-            dependencies: ["FuzzSupport", "Recordings", "Rulebook", "TouchGestures"],
-            path: "Fuzz/Recording",
-            exclude: ["corpus", "regressions"]
+        // writer, and the replay on virtual time. No libinput: replaying needs no device.
+        .target(name: "Recordings", dependencies: ["TouchGestures", "InputDevices", "PollLoop"]),
+
+        // MARK: The daemon and the executable
+
+        // The wiring: a session (engine, adapters, rules, runner, streams, focus in one poll
+        // loop), the reload policy, the rule watcher, the replay. Used by run, debug, replay,
+        // the benchmarks and the tests alike.
+        .target(
+            name: "TouchgestDaemon",
+            dependencies: [
+                "TouchGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
+                "FocusProviders", "Recordings", "PollLoop", "CProcess", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
-        // The command-line tool; thin: one file per subcommand.
+        // The command-line tool: argument parsing and output formatting, one file per subcommand.
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "Rulebook", "CommandRunner", "TouchGestures", "LibinputInput", "ContactInput", "CProcess", "PollLoop", "Recordings",
-                "FocusProviders", "GestureStreams",
+                "TouchgestDaemon", "Rulebook", "CommandRunner", "TouchGestures", "InputDevices", "LibinputInput", "CProcess", "PollLoop",
+                "Recordings", "FocusProviders", "GestureStreams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules", "FuzzRecording",
-                                                              "FuzzFocusWire"]),
-        // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
-        .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner", "TestSupport"], exclude: ["Fixtures"]),
-        // libFuzzer targets (scripts/fuzz NAME); a normal build runs their corpus and regressions.
+
+        // MARK: Fuzz targets (scripts/fuzz NAME); a normal build runs their corpus and regressions
+
+        // What every fuzz target shares: libFuzzer's entry point and driver, the regression run.
+        .target(name: "FuzzSupport", dependencies: ["TestSupport"], path: "Fuzz/Support"),
+        // The TOML parser alone.
         .executableTarget(name: "FuzzTOML", dependencies: ["FuzzSupport", "TOML"], path: "Fuzz/TOML", exclude: ["corpus", "regressions"]),
+        // Rule-file text -> parse, validate, compile.
         .executableTarget(name: "FuzzRules", dependencies: ["FuzzSupport", "Rulebook", "TouchGestures"], path: "Fuzz/Rules",
                           exclude: ["corpus", "regressions"]),
+        // Recording text -> read, validate, replay through rules.
+        .executableTarget(name: "FuzzRecording", dependencies: ["FuzzSupport", "Recordings", "Rulebook", "TouchGestures"],
+                          path: "Fuzz/Recording", exclude: ["corpus", "regressions"]),
+        // What sway, i3, Hyprland and niri send -> the focus providers' parsers.
         .executableTarget(name: "FuzzFocusWire", dependencies: ["FuzzSupport", "FocusProviders"], path: "Fuzz/FocusWire",
                           exclude: ["corpus", "regressions"]),
-        // Measures the engine's cost per frame; run it in release mode (see README).
-        .executableTarget(
-            name: "EngineBenchmark",
-            dependencies: ["TouchGestures"],
-            path: "Benchmarks/EngineBenchmark"
-        ),
-        // Human-like gesture input generated in the tests: minimum-jerk swipes, jitter,
-        // drift, libinput's hold-then-swipe, taps, pinches, resting fingers (docs/recognition.md).
-        .target(name: "HumanInput", dependencies: ["TouchGestures", "Rulebook"], path: "Tests/HumanInput"),
-        .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "Rulebook"]),
-        // Prints the recognition table of that corpus on the current engine; run it in release mode.
-        .target(name: "BenchmarkSupport", dependencies: ["LibinputInput", "Rulebook", "TestSupport"], path: "Benchmarks/Support"),
+
+        // MARK: Benchmarks (run them in release mode; see the README's Measure)
+
+        // What the benchmarks share: printing, percentiles, CPU clocks, rules and the seat.
+        .target(name: "BenchmarkSupport", dependencies: ["InputDevices", "LibinputInput", "Rulebook", "TestSupport"], path: "Benchmarks/Support"),
+        // The engine's cost per frame with 50 recognizers.
+        .executableTarget(name: "EngineBenchmark", dependencies: ["TouchGestures"], path: "Benchmarks/EngineBenchmark"),
+        // The recognition table of the human-like corpus on the current engine.
         .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook"], path: "Benchmarks/GestureCorpus"),
-        // Measures checking and compiling a large require-to-fail graph (see its header).
-        .executableTarget(
-            name: "RulebookBenchmark",
-            dependencies: ["Rulebook", "TouchGestures"],
-            path: "Benchmarks/RulebookBenchmark"
-        ),
-        // Measures focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).
+        // Checking and compiling a large require-to-fail graph (see its header).
+        .executableTarget(name: "RulebookBenchmark", dependencies: ["Rulebook", "TouchGestures"], path: "Benchmarks/RulebookBenchmark"),
+        // Focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).
         .executableTarget(
             name: "FocusBenchmark",
             dependencies: ["BenchmarkSupport", "FocusProviders", "Rulebook", "TouchGestures", "PollLoop", "CXCB"],
             path: "Benchmarks/FocusBenchmark"
         ),
-        // Measures event-to-action latency on the real libinput (scripts/measure).
+        // Event-to-action latency on the real libinput, through the daemon's session (scripts/measure).
         .executableTarget(
             name: "LatencyProbe",
-            dependencies: ["BenchmarkSupport", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner", "PollLoop"],
+            dependencies: ["BenchmarkSupport", "TouchgestDaemon", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures", "CProcess",
+                           "CommandRunner", "PollLoop"],
             path: "Benchmarks/LatencyProbe",
             exclude: ["rules.toml", "gestures.txt"]
         ),
-        // Measures the contact reader: CPU per 1,000 frames, frame -> command latency, idle wake-ups.
+        // The contact reader: CPU per 1,000 frames, frame -> command latency, idle wake-ups.
         .executableTarget(
             name: "ContactBenchmark",
-            dependencies: ["BenchmarkSupport", "ContactInput", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "PollLoop"],
+            dependencies: ["BenchmarkSupport", "ContactInput", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures", "CProcess",
+                           "PollLoop"],
             path: "Benchmarks/ContactBenchmark",
             exclude: ["rules.toml", "gestures.txt"]
         ),
-        // Measures gesture streams: event -> line read latency, CPU against a spawn per update (scripts/measure-streams).
+        // Gesture streams: event -> line read latency, CPU against a spawn per update (scripts/measure-streams).
         .executableTarget(
             name: "StreamBenchmark",
-            dependencies: ["BenchmarkSupport", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner", "PollLoop", "GestureStreams"],
+            dependencies: ["BenchmarkSupport", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures", "CProcess", "CommandRunner",
+                           "PollLoop", "GestureStreams"],
             path: "Benchmarks/StreamBenchmark",
             exclude: ["rules.toml", "gestures.txt", "consumer.py"]
         ),
+
+        // MARK: Tests, one target per library where it has tests
+
+        // Temporary folders, file reading and process helpers every test target shares.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Human-like gesture input generated in the tests: minimum-jerk swipes, jitter,
+        // drift, libinput's hold-then-swipe, taps, pinches, resting fingers (docs/recognition.md).
+        .target(name: "HumanInput", dependencies: ["TouchGestures", "Rulebook"], path: "Tests/HumanInput"),
+        // The events socket with no descriptor left, in a process of its own, for the EMFILE test (see its header).
+        .executableTarget(name: "AcceptLimit", dependencies: ["GestureStreams", "CProcess", "TouchGestures"], path: "Tests/AcceptLimit"),
+        // 1,000 commands in a process of its own, for the leak test (see its header).
+        .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
+        .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "TestSupport"]),
+        .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
+        .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
+        .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
+        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport"]),
+        .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
+                                                             "CommandRunner", "CProcess", "AcceptLimit"]),
+        .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "InputDevices", "TouchGestures", "TouchgestDaemon", "CommandRunner",
+                                                           "TestSupport"]),
+        .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "Rulebook"]),
+        .testTarget(name: "TouchgestDaemonTests", dependencies: ["TouchgestDaemon", "Rulebook", "TouchGestures", "InputDevices",
+                                                              "Recordings", "TestSupport"]),
+        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules",
+                                                              "FuzzRecording", "FuzzFocusWire"]),
+        // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
+        .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

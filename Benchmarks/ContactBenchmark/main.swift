@@ -15,6 +15,7 @@ import BenchmarkSupport
 import CProcess
 import ContactInput
 import Glibc
+import InputDevices
 import LibinputInput
 import PollLoop
 import Rulebook

@@ -140,11 +140,11 @@ func gestureCost(withApplications: Bool) -> Double {
     let clock = ContinuousClock()
     let elapsed = clock.measure {
         for _ in 0..<rounds {
-            compiled.handle(.touchpad(TouchpadEvent(.swipeBegin(fingers: 3), timestamp: .milliseconds(t))), in: environment)
+            environment.handle(.touchpad(TouchpadEvent(.swipeBegin(fingers: 3), timestamp: .milliseconds(t))))
             for step in 1...10 {
-                compiled.handle(.touchpad(TouchpadEvent(.swipeUpdate(fingers: 3, delta: Point(x: -4, y: 0)), timestamp: .milliseconds(t + UInt64(step) * 8))), in: environment)
+                environment.handle(.touchpad(TouchpadEvent(.swipeUpdate(fingers: 3, delta: Point(x: -4, y: 0)), timestamp: .milliseconds(t + UInt64(step) * 8))))
             }
-            compiled.handle(.touchpad(TouchpadEvent(.swipeEnd(fingers: 3, cancelled: false), timestamp: .milliseconds(t + 90))), in: environment)
+            environment.handle(.touchpad(TouchpadEvent(.swipeEnd(fingers: 3, cancelled: false), timestamp: .milliseconds(t + 90))))
             t += 1_000
             scheduler.advance(to: .milliseconds(t))
         }

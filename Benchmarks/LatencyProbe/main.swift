@@ -12,31 +12,49 @@ import BenchmarkSupport
 import CommandRunner
 import CProcess
 import Glibc
+import InputDevices
 import LibinputInput
 import PollLoop
 import Rulebook
 import TouchGestures
+import TouchgestDaemon
 
-final class Probe: CommandSink {
+/// Times each command from the moment libinput handed over the event that caused it.
+final class Probe: SessionObserver {
     var handedOver: Timestamp?
     var samples: [Int64] = []
     var timerDecisions = 0
-    var runner: CommandRunner?
+    /// With --spawn, a sample is taken once the command's process has started instead.
+    let spawn: Bool
 
-    func run(_ request: CommandRequest) {
-        guard let handedOver else {
+    init(spawn: Bool) { self.spawn = spawn }
+
+    func adapter(_ event: AdapterEvent) {
+        if case let .deviceAdded(device) = event { say("device added: \(device.node)") }
+    }
+
+    func transition(_ record: TransitionRecord) {}
+
+    func command(_ request: CommandRequest) {
+        guard handedOver != nil else {
             timerDecisions += 1
             return
         }
-        if let runner {
-            runner.run(CommandRunner.Job(key: request.rule, command: request.command, overlap: .parallel))
-        }
+        if !spawn { sample() }
+    }
+
+    func runner(_ event: CommandRunner.Event) {
+        if spawn, case .started = event, handedOver != nil { sample() }
+    }
+
+    private func sample() {
+        guard let handedOver else { return }
         samples.append((PollScheduler.now() - handedOver).wholeMicroseconds)
     }
 }
 
-// With --spawn the commands really run (through CommandRunner, as touchgest run does) and
-// the time is measured to the moment each command's process has been started.
+// With --spawn the commands really run (through the session's CommandRunner, as touchgest
+// run does) and the time is measured to the moment each command's process has been started.
 let spawn = CommandLine.arguments.contains("--spawn")
 let arguments = CommandLine.arguments.filter { $0 != "--spawn" }
 guard arguments.count == 2 else {
@@ -44,32 +62,27 @@ guard arguments.count == 2 else {
     exit(2)
 }
 let book = loadRulesOrExit(arguments[1])
-let scheduler = PollScheduler()
-let environment = GestureEnvironment(scheduler: scheduler)
-let probe = Probe()
-if spawn { probe.runner = CommandRunner() }
-let compiled = CompiledRulebook(book, sink: probe)
-compiled.attach(to: environment)
-let input = openSeatOrExit()
-input.handler = { event in
-    switch event {
-    case let .deviceAdded(device): say("device added: \(device.node)")
-    case .deviceRemoved: break
-    case let .input(event):
-        probe.handedOver = PollScheduler.now()
-        environment.handle(event)
-        probe.handedOver = nil
-    }
+let probe = Probe(spawn: spawn)
+// The daemon's own session: the same wiring touchgest run uses, with the probe as its observer.
+let session: Session
+do {
+    session = try Session(backend: .seat("seat0"), runCommands: spawn, observer: probe)
+} catch {
+    print(error)
+    exit(1)
 }
-let loop = EventLoop()
-loop.add(input)
-loop.add(scheduler)
-if let runner = probe.runner { loop.add(runner) }
-loop.add(SignalSource([SIGINT, SIGTERM]) { _ in loop.stop() })
-input.dispatch()
-loop.run()
+session.load(book)
+session.runner?.observer = { probe.runner($0) }
+// Only the moment of handing over is added around the session's own handler.
+let handle = session.input.handler
+session.input.handler = { event in
+    if case .input = event { probe.handedOver = PollScheduler.now() }
+    handle?(event)
+    probe.handedOver = nil
+}
+session.runUntilSignalled()
 
 let sorted = probe.samples.sorted()
 say("commands caused directly by input: \(sorted.count) (and \(probe.timerDecisions) decided by timers, not counted)")
 say("event handed over -> command \(spawn ? "started (posix_spawn returned)" : "requested"): median \(percentile(sorted, 0.5)) us, p99 \(percentile(sorted, 0.99)) us, max \(sorted.last ?? 0) us")
-say("poll wake-ups: \(loop.wakeups)")
+say("poll wake-ups: \(session.loop.wakeups)")

@@ -14,6 +14,7 @@ import CommandRunner
 import CProcess
 import GestureStreams
 import Glibc
+import InputDevices
 import LibinputInput
 import PollLoop
 import Rulebook

@@ -1,6 +1,7 @@
 // What the benchmarks share: their output, their statistics, their clocks, and how they
 // start on the rig. Files are read with TestSupport's helpers, as the tests read them.
 import Glibc
+import InputDevices
 import LibinputInput
 import Rulebook
 import TestSupport

@@ -88,7 +88,9 @@ func replay(_ bytes: [UInt8]) -> String? {
     let compiled = CompiledRulebook(rulebook, sink: CountingSink()) { reader.device($0)?.name }
     compiled.attach(to: environment)
     do {
-        try RecordingReplay.run(reader, scheduler: scheduler, environment: environment)
+        try RecordingReplay.run(reader, scheduler: scheduler) { event in
+            if case let .input(input) = event { environment.handle(input) }
+        }
         return nil
     } catch {
         return error.description

@@ -20,6 +20,11 @@ public final class ContactReader: PollSource {
     /// The devices being read, by node.
     public var nodes: [String] { devices.values.map(\.node).sorted() }
 
+    /// Whether device `id`'s fingers are being read.
+    public func isReading(_ id: DeviceID) -> Bool {
+        devices.values.contains { $0.id == id }
+    }
+
     /// Starts reading the touchpad at `node` as device `id`. `size` is the adapter's size of
     /// the pad in millimetres, used when its axes report no resolution.
     public func open(node: String, device id: DeviceID, size: Size?) throws(ContactError) {

@@ -1,3 +1,4 @@
+import InputDevices
 import CLibinput
 import Glibc
 import TouchGestures

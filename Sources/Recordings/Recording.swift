@@ -1,4 +1,4 @@
-import LibinputInput
+import InputDevices
 import TouchGestures
 
 /// touchgest's recording format: text, one event a line, times in microseconds from the

@@ -1,5 +1,5 @@
 import Glibc
-import LibinputInput
+import InputDevices
 import TouchGestures
 
 /// Reads a recording one line at a time and hands back its events as they are read,

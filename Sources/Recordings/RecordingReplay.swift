@@ -1,4 +1,4 @@
-import LibinputInput
+import InputDevices
 import TouchGestures
 
 /// Feeds a recording into a gesture environment on virtual time, each event as it is
@@ -9,21 +9,13 @@ public enum RecordingReplay {
     public static let maximumTimersAfterTheEnd = 10_000
 
     /// Reads `reader` to its end, or to its first bad line, which it throws. Each event
-    /// goes to `observe` and then, if it is input, to `deliver` (by default straight to
-    /// `environment`; the rulebook's `handle` takes the focus first); the timers of
-    /// `scheduler` fire on the recording's clock in between.
+    /// goes to `deliver` on the recording's clock (``ManualScheduler/deliver(at:_:)``:
+    /// the timers of `scheduler` due before it fire first); then every timer left fires.
     public static func run(
-        _ reader: RecordingReader, scheduler: ManualScheduler, environment: GestureEnvironment,
-        deliver: ((InputEvent) -> Void)? = nil, observe: (AdapterEvent) -> Void = { _ in }
+        _ reader: RecordingReader, scheduler: ManualScheduler, deliver: (AdapterEvent) -> Void
     ) throws(RecordingError) {
         while let (time, event) = try reader.next() {
-            // Timers due before the event fire first; ones due at its time, after it.
-            scheduler.advance(to: Timestamp(microseconds: time.microseconds - 1))
-            observe(event)
-            if case let .input(input) = event {
-                if let deliver { deliver(input) } else { environment.handle(input) }
-            }
-            scheduler.advance(to: time)
+            scheduler.deliver(at: time) { deliver(event) }
         }
         scheduler.runUntilIdle(limit: maximumTimersAfterTheEnd)
     }

@@ -1,5 +1,5 @@
 import Glibc
-import LibinputInput
+import InputDevices
 import PollLoop
 import TouchGestures
 

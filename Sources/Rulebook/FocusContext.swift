@@ -4,7 +4,8 @@ import TouchGestures
 ///
 /// The daemon sets ``current`` whenever its focus provider reports a change. When a
 /// gesture begins (the first finger lands, or a touchpad gesture begins, while nothing
-/// is down), ``gestureBegins()`` takes the focus of that moment, and that window decides
+/// is down), the environment the rules are attached to calls ``gestureBegins()``
+/// (`GestureEnvironment.gestureWillBegin`), which takes the focus of that moment, and that window decides
 /// every rule's `application` and `title` conditions for the whole gesture, however
 /// the focus moves while the fingers are down.
 public final class FocusContext {
@@ -77,17 +78,6 @@ public final class FocusContext {
             onSitOut?(rule, "\(focused); the rule wants \(condition.summary)")
         }
         return false
-    }
-
-    /// Takes the focus for a new gesture when `event` begins one in `environment`.
-    func willHandle(_ event: InputEvent, in environment: GestureEnvironment) {
-        guard environment.isBetweenGestures else { return }
-        switch event {
-        case let .touches(frame):
-            if frame.changedTouches.contains(where: { $0.phase == .began }) { gestureBegins() }
-        case let .touchpad(pad):
-            if pad.gesture.isBegin { gestureBegins() }
-        }
     }
 
     /// `TOUCHGEST_APP` and `TOUCHGEST_TITLE` for a command: the window focused when the

@@ -77,13 +77,6 @@ public final class CompiledRulebook {
         self.windowFilters = windowFilters
     }
 
-    /// Delivers one input event to `environment`, taking the focused window first when
-    /// the event begins a gesture: that window decides the gesture's window conditions.
-    public func handle(_ event: InputEvent, in environment: GestureEnvironment) {
-        focus.willHandle(event, in: environment)
-        environment.handle(event)
-    }
-
     /// The requirements ordered so that a rule's own waits come before those of the
     /// rules it waits for (a topological order of the acyclic graph).
     ///
@@ -121,14 +114,22 @@ public final class CompiledRulebook {
         return ordered
     }
 
-    /// Attaches every recognizer to `environment`.
+    /// Attaches every recognizer to `environment`, and has the environment tell ``focus``
+    /// when a gesture begins: the window focused then decides the gesture's window
+    /// conditions, whoever feeds the environment (the daemon, a replay, the corpus).
     public func attach(to environment: GestureEnvironment) {
         for recognizer in recognizers { environment.attach(recognizer) }
+        let focus = focus
+        environment.gestureWillBegin = { focus.gestureBegins() }
     }
 
     /// Detaches every recognizer from its environment (a gesture under way is cancelled).
     public func detach() {
-        for recognizer in recognizers { recognizer.environment?.detach(recognizer) }
+        for recognizer in recognizers {
+            guard let environment = recognizer.environment else { continue }
+            environment.gestureWillBegin = nil
+            environment.detach(recognizer)
+        }
     }
 
     static func makeRecognizer(_ rule: Rule, defaults: Settings) -> GestureRecognizer {

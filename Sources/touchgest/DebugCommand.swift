@@ -1,8 +1,10 @@
 import ArgumentParser
 import Glibc
+import InputDevices
 import LibinputInput
 import Rulebook
 import TouchGestures
+import TouchgestDaemon
 
 struct DebugCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

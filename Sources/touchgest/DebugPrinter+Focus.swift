@@ -1,4 +1,5 @@
 import FocusProviders
+import TouchgestDaemon
 
 /// What `touchgest debug` shows of the focused window.
 extension DebugPrinter {
@@ -20,12 +21,14 @@ extension DebugPrinter {
             emit(line.text)
             return
         }
-        switch report {
-        case let .connected(text): emit("focus: connected to \(printable(text))")
-        case .focused(.noWindow): emit("focus: no window")
-        case let .focused(.window(appID, title)): emit("focus: \(printable(appID)) \"\(printable(title))\"")
-        case let .lost(why): emit("focus: unavailable: \(printable(why))")
+        // A window's title is the window's to choose: escaped, it cannot drive the terminal.
+        let text = switch report {
+        case let .connected(text): "focus: connected to \(text)"
+        case .focused(.noWindow): "focus: no window"
+        case let .focused(.window(appID, title)): "focus: \(appID) \"\(title)\""
+        case let .lost(why): "focus: unavailable: \(why)"
         }
+        emit(text.escapingControlCharacters)
     }
 
     func focusNote(_ text: String, rule: String?) {
@@ -35,7 +38,19 @@ extension DebugPrinter {
             line.add("text", text)
             emit(line.text)
         } else {
-            emit(rule.map { "\($0) sits out: \(printable(text))" } ?? "focus: \(printable(text))")
+            emit((rule.map { "\($0) sits out: \(text)" } ?? "focus: \(text)").escapingControlCharacters)
+        }
+    }
+}
+
+/// What `touchgest debug` says of the touchpads' finger readers: problems always (on
+/// standard error, as a warning), the readers opening and closing with -v.
+extension DebugPrinter {
+    func contacts(_ event: ContactEvent) {
+        switch event {
+        case let .problem(error): printError("touchgest: warning: \(error)")
+        case let .reading(node): if verbose && !json { emit(paint(36, "reading the fingers of \(node)")) }
+        case let .stopped(node): if verbose && !json { emit(paint(36, "stopped reading the fingers of \(node)")) }
         }
     }
 }

@@ -1,7 +1,9 @@
 import Glibc
+import InputDevices
 import LibinputInput
 import Rulebook
 import TouchGestures
+import TouchgestDaemon
 
 /// Prints what `touchgest debug` shows, as text or JSON lines.
 final class DebugPrinter: SessionObserver {

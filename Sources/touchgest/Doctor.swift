@@ -1,5 +1,6 @@
 import CommandRunner
 import Glibc
+import InputDevices
 import LibinputInput
 import Rulebook
 import TouchGestures

@@ -14,17 +14,3 @@ struct FocusOptions: ParsableArguments {
         }
     }
 }
-
-/// `text` with control characters shown as `\u{1b}`, so a window title cannot drive
-/// the terminal that shows it.
-func printable(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-        if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
-            result += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-            result.unicodeScalars.append(scalar)
-        }
-    }
-    return result
-}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import InputDevices
 import LibinputInput
 import TouchGestures
 

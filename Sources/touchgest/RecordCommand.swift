@@ -1,6 +1,10 @@
 import ArgumentParser
+import InputDevices
 import LibinputInput
 import Recordings
+import Rulebook
+import TouchGestures
+import TouchgestDaemon
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -53,5 +57,3 @@ final class Recorder: SessionObserver {
     func command(_ request: CommandRequest) {}
 }
 
-import Rulebook
-import TouchGestures

@@ -1,10 +1,9 @@
 import ArgumentParser
-import CommandRunner
 import Glibc
-import GestureStreams
 import Recordings
 import Rulebook
 import TouchGestures
+import TouchgestDaemon
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -83,78 +82,27 @@ struct ReplayCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode(1)
         }
-        let scheduler = ManualScheduler()
-        let environment = GestureEnvironment(scheduler: scheduler)
-        let printer = DebugPrinter(json: json, clock: { scheduler.now }, showInput: input, verbose: output.verbose || input,
-                                  catalogue: catalogue, runsCommands: runCommands)
-        let runner = runCommands ? CommandRunner() : nil
-        let streams: [ReplayStream]
+        var clock: (() -> Timestamp)?
+        let printer = DebugPrinter(json: json, clock: { clock?() ?? Timestamp(microseconds: 0) }, showInput: input,
+                                   verbose: output.verbose || input, catalogue: catalogue, runsCommands: runCommands)
+        let focus = focus
+        focus.onUnavailable = { printer.focusNote($0, rule: nil) }
+        if output.verbose { focus.onSitOut = { printer.focusNote($1, rule: $0) } }
+        let replay: Replay
         do {
-            streams = try runCommands ? book.rules.compactMap { rule in
-                try rule.stream.map { command throws(StreamError) in try ReplayStream(rule: rule.name, command: command) }
-            } : []
+            replay = try Replay(book, reader: reader, focus: focus, runCommands: runCommands, observer: printer)
         } catch {
             printError("touchgest: \(error)")
             throw ExitCode(1)
         }
-        let sink = ReplaySink(printer: printer, runner: runner, streams: streams)
-        defer { sink.finishStreams() }
-        let focus = focus
-        focus.onUnavailable = { printer.focusNote($0, rule: nil) }
-        if output.verbose { focus.onSitOut = { printer.focusNote($1, rule: $0) } }
-        let compiled = CompiledRulebook(book, sink: sink, focus: focus) { reader.device($0)?.name }
-        compiled.attach(to: environment)
-        printer.use(compiled)
-        environment.transitionObserver = { printer.transition($0) }
+        clock = { replay.scheduler.now }
+        printer.use(replay.compiled)
+        defer { for problem in replay.finishStreams() { printError("touchgest: \(problem)") } }
         do {
-            try RecordingReplay.run(reader, scheduler: scheduler, environment: environment,
-                                    deliver: { compiled.handle($0, in: environment) }) { printer.adapter($0) }
+            try replay.play(reader)
         } catch {
             printError("\(error)")
-            runner?.waitUntilIdle(timeout: .seconds(60))
             throw ExitCode(1)
         }
-        runner?.waitUntilIdle(timeout: .seconds(60))
-    }
-}
-
-/// Prints (and with --run, runs) the commands a replay triggers, and feeds the streams.
-final class ReplaySink: CommandSink {
-    let printer: DebugPrinter
-    let runner: CommandRunner?
-    /// With --run, the rules' stream commands, by rule.
-    let streams: [String: ReplayStream]
-
-    init(printer: DebugPrinter, runner: CommandRunner?, streams: [ReplayStream]) {
-        self.printer = printer
-        self.runner = runner
-        self.streams = Dictionary(streams.map { ($0.rule, $0) }) { first, _ in first }
-    }
-
-    func wantsSamples(of rule: String) -> Bool { streams[rule] != nil }
-
-    func stream(_ sample: GestureSample) { streams[sample.rule]?.send(sample.jsonLine) }
-
-    /// Closes every stream and waits for it, saying on stderr which one did not read to the end.
-    func finishStreams() {
-        for stream in streams.values.sorted(by: { $0.rule < $1.rule }) {
-            let status: CommandRunner.Status
-            do {
-                status = try stream.finish()
-            } catch {
-                printError("touchgest: \(error)")
-                continue
-            }
-            if stream.stoppedReading || !status.succeeded {
-                let read = stream.stoppedReading ? "closed its input after \(stream.linesSent) lines were sent, and " : ""
-                printError("touchgest: the stream of rule '\(stream.rule)' \(read)\(status)")
-            }
-        }
-    }
-
-    func run(_ request: CommandRequest) {
-        printer.command(request)
-        runner?.run(CommandRunner.Job(key: request.rule, command: request.command, environment: request.environment,
-                                      timeout: request.timeout, overlap: Session.overlap(request.overlap)))
     }
 }

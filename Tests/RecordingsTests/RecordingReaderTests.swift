@@ -1,4 +1,4 @@
-import LibinputInput
+import InputDevices
 import Recordings
 import Testing
 import TouchGestures

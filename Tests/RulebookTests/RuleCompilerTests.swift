@@ -25,7 +25,7 @@ final class RuleRig {
     func touch(_ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double, t: UInt64, from: (Double, Double)? = nil) {
         let touch = Touch(id: id, phase: phase, location: Point(x: x, y: y),
                           previousLocation: from.map { Point(x: $0.0, y: $0.1) }, timestamp: .milliseconds(t))
-        compiled.handle(.touches(TouchEvent(timestamp: .milliseconds(t), allTouches: [touch], changedTouches: [touch])), in: environment)
+        environment.handle(.touches(TouchEvent(timestamp: .milliseconds(t), allTouches: [touch], changedTouches: [touch])))
     }
 
     func tap(at t: UInt64) {
@@ -34,7 +34,7 @@ final class RuleRig {
     }
 
     func pad(_ gesture: TouchpadGesture, t: UInt64) {
-        compiled.handle(.touchpad(TouchpadEvent(gesture, timestamp: .milliseconds(t))), in: environment)
+        environment.handle(.touchpad(TouchpadEvent(gesture, timestamp: .milliseconds(t))))
     }
 
     func settle() { scheduler.runUntilIdle() }

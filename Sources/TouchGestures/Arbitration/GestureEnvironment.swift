@@ -24,6 +24,12 @@ public final class GestureEnvironment {
     /// that threw); the engine carries on.
     public var diagnosticHandler: ((GestureDiagnostic) -> Void)?
 
+    /// Called when input lands while nothing is down, before any recognizer sees it: a
+    /// new gesture begins. Whoever decides a gesture by what was true when it began (the
+    /// focused window, for rules with window keys) takes that now. Every caller of
+    /// ``handle(_:)`` gets the same moment, so a daemon and a replay decide alike.
+    public var gestureWillBegin: (() -> Void)?
+
     /// The attached recognizers in delivery order.
     @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
 
@@ -235,6 +241,7 @@ public final class GestureEnvironment {
     /// waiting ones time out. Returns those still deciding the last gesture, which
     /// ``restart(_:with:_:)`` gives the new one if the landing makes them give up.
     private func startGesture() -> [GestureRecognizer] {
+        gestureWillBegin?()
         var carried: [GestureRecognizer] = []
         gestureCount &+= 1
         for recognizer in recognizers {

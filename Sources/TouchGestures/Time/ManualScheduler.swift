@@ -41,6 +41,15 @@ public final class ManualScheduler: Scheduler {
         now = max(now, time)
     }
 
+    /// Delivers `event` at its own time through `deliver`, as a live loop would: timers
+    /// due before the event fire first, ones due at its time after it. What replays, the
+    /// corpus and the benchmarks all use, so virtual time runs one way.
+    public func deliver(at time: Timestamp, _ deliver: () -> Void) {
+        advance(to: Timestamp(microseconds: time.microseconds &- 1))
+        deliver()
+        advance(to: time)
+    }
+
     /// Fires every pending timer, including ones that firing schedules, and returns
     /// the time reached. Stops after `limit` timers so a timer loop cannot hang a test.
     @discardableResult

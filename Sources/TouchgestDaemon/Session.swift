@@ -1,16 +1,16 @@
-import ArgumentParser
 import CommandRunner
 import ContactInput
 import FocusProviders
 import Glibc
 import GestureStreams
+import InputDevices
 import LibinputInput
 import PollLoop
 import Rulebook
 import TouchGestures
 
 /// What a session reports as it goes.
-protocol SessionObserver: AnyObject {
+public protocol SessionObserver: AnyObject {
     func adapter(_ event: AdapterEvent)
     func transition(_ record: TransitionRecord)
     func command(_ request: CommandRequest)
@@ -18,38 +18,54 @@ protocol SessionObserver: AnyObject {
     func focus(_ report: FocusReport)
     /// Why rules with a window key cannot fire (once), or why one sits a gesture out.
     func focusNote(_ text: String, rule: String?)
+    /// The session began or stopped reading a touchpad's fingers, or cannot read them.
+    func contacts(_ event: ContactEvent)
 }
 
 extension SessionObserver {
-    func focus(_ report: FocusReport) {}
-    func focusNote(_ text: String, rule: String?) {}
+    public func focus(_ report: FocusReport) {}
+    public func focusNote(_ text: String, rule: String?) {}
+    public func contacts(_ event: ContactEvent) {}
 }
 
-/// The engine, the adapter, the contact reader, the rules and the runner in one poll loop.
+/// What a session says of the touchpads' finger readers.
+public enum ContactEvent: Sendable {
+    /// A rule reads touchpad fingers, so the touchpad's node is read with libevdev too.
+    case reading(node: String)
+    /// No rule reads fingers any more: the node's libevdev reader is closed.
+    case stopped(node: String)
+    /// The fingers cannot be read: why.
+    case problem(ContactError)
+}
+
+/// The engine, the adapter, the contact reader, the rules and the runner in one poll loop:
+/// what `touchgest run` and `debug` run, and what the benchmarks and tests drive.
 ///
-/// Every touchpad libinput opens is also read by the contact reader; its frames reach the
-/// engine only while a rule reads touchpad fingers (`source`, touchgest-rules(5)).
-final class Session: CommandSink {
-    let loop = EventLoop()
-    let scheduler = PollScheduler()
-    let environment: GestureEnvironment
-    let input: LibinputContext
-    let runner: CommandRunner?
-    let contacts = ContactReader()
-    /// Why the fingers of a touchpad cannot be read, as found when it was added.
-    private(set) var contactProblems: [ContactError] = []
+/// A touchpad's fingers are read (with libevdev, beside libinput) only while a rule in
+/// force reads them (`source`, touchgest-rules(5)): otherwise each of its events would
+/// be read and parsed twice. A reload that adds or removes the last such rule opens or
+/// closes the readers.
+public final class Session: CommandSink {
+    public let loop = EventLoop()
+    public let scheduler = PollScheduler()
+    public let environment: GestureEnvironment
+    public let input: LibinputContext
+    public let runner: CommandRunner?
+    public let contacts = ContactReader()
+    /// Why the fingers of a touchpad cannot be read, as found when they were first needed.
+    public private(set) var contactProblems: [ContactError] = []
     /// The rules' stream commands and the events socket's subscribers (with `runCommands`).
-    let streams: StreamHub?
-    private(set) var compiled: CompiledRulebook?
+    public let streams: StreamHub?
+    public private(set) var compiled: CompiledRulebook?
     /// Whether the rules in force read touchpad fingers.
-    private var readsContacts = false
+    public private(set) var readsContacts = false
     /// The focused window, for rules with window keys; kept across reloads.
-    let focus = FocusContext()
-    private(set) var focusProvider: FocusProvider?
+    public let focus = FocusContext()
+    public private(set) var focusProvider: FocusProvider?
     private weak var observer: SessionObserver?
 
-    init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
-         observer: SessionObserver?) throws(InputError) {
+    public init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
+                observer: SessionObserver?) throws(InputError) {
         environment = GestureEnvironment(scheduler: scheduler)
         input = try LibinputContext(backend, options: options)
         runner = runCommands ? CommandRunner() : nil
@@ -57,10 +73,7 @@ final class Session: CommandSink {
         self.observer = observer
         environment.transitionObserver = { [weak self] record in self?.observer?.transition(record) }
         input.handler = { [weak self] event in self?.handle(event) }
-        contacts.handler = { [weak self] frame in
-            guard let self, readsContacts else { return }
-            handle(.input(.touches(frame)))
-        }
+        contacts.handler = { [weak self] frame in self?.handle(.input(.touches(frame))) }
         loop.add(input)
         loop.add(contacts)
         loop.add(scheduler)
@@ -68,59 +81,60 @@ final class Session: CommandSink {
         if let streams { loop.add(streams) }
     }
 
-    /// Opens a session for a subcommand, or prints why not and exits 1; warns about
-    /// devices that could not be opened.
-    static func open(_ input: InputOptions, book: Rulebook? = nil, runCommands: Bool, observer: SessionObserver) throws -> Session {
-        let session: Session
-        do {
-            session = try Session(backend: input.backend, options: input.adapterOptions(with: book), runCommands: runCommands,
-                                  observer: observer)
-        } catch {
-            printError("touchgest: error: \(error)")
-            throw ExitCode(1)
-        }
-        for problem in session.input.problems { printError("touchgest: warning: \(problem)") }
-        session.contactWarning = { printError("touchgest: warning: \($0)") }
-        return session
-    }
-
     /// Replaces the rules; a gesture under way on the old rules is cancelled (its streams
-    /// get the `cancelled` line), then the old streams close and the new ones start.
-    func load(_ book: Rulebook) {
+    /// get the `cancelled` line), then the old streams close and the new ones start. The
+    /// touchpads' finger readers open or close as the new rules need them.
+    public func load(_ book: Rulebook) {
         compiled?.detach()
         streams?.setStreams(book.rules.compactMap { rule in rule.stream.map { (rule: rule.name, command: $0) } })
         let compiled = CompiledRulebook(book, sink: self, focus: focus) { [weak self] id in self?.input.device(id)?.name }
         compiled.attach(to: environment)
         self.compiled = compiled
-        readsContacts = compiled.readsTouchpadContacts
+        if readsContacts != compiled.readsTouchpadContacts {
+            readsContacts = compiled.readsTouchpadContacts
+            for device in input.devices where device.kind == .touchpad {
+                if readsContacts { readFingers(of: device) } else { stopReadingFingers(of: device) }
+            }
+        }
     }
 
-    /// Told why a touchpad's fingers cannot be read, when it is added.
-    var contactWarning: ((ContactError) -> Void)?
-
-    func handle(_ event: AdapterEvent) {
+    /// Delivers an adapter event: devices come and go, input goes to the engine. The
+    /// one way in for input, whichever source it comes from.
+    public func handle(_ event: AdapterEvent) {
         switch event {
-        case let .deviceAdded(device) where device.kind == .touchpad:
+        case let .deviceAdded(device) where device.kind == .touchpad && readsContacts:
             // Before the device is announced: once it is, it is read in full.
-            do {
-                try contacts.open(node: device.node, device: device.id, size: device.size)
-            } catch {
-                contactProblems.append(error)
-                contactWarning?(error)
-            }
-        case let .deviceRemoved(device):
+            readFingers(of: device)
+        case let .deviceRemoved(device) where contacts.isReading(device.id):
             contacts.close(device.id, at: PollScheduler.now())
-        case .deviceAdded, .input:
+        case .deviceAdded, .deviceRemoved, .input:
             break
         }
         observer?.adapter(event)
         guard case let .input(input) = event else { return }
-        if let compiled { compiled.handle(input, in: environment) } else { environment.handle(input) }
+        environment.handle(input)
+    }
+
+    private func readFingers(of device: InputDevice) {
+        guard !contacts.isReading(device.id) else { return }
+        do {
+            try contacts.open(node: device.node, device: device.id, size: device.size)
+            observer?.contacts(.reading(node: device.node))
+        } catch {
+            contactProblems.append(error)
+            observer?.contacts(.problem(error))
+        }
+    }
+
+    private func stopReadingFingers(of device: InputDevice) {
+        guard contacts.isReading(device.id) else { return }
+        contacts.close(device.id, at: PollScheduler.now())
+        observer?.contacts(.stopped(node: device.node))
     }
 
     /// Starts the focus provider `name` names (`auto`: from the environment; `none`),
     /// as one more source of the loop. Without one, rules with window keys do not fire.
-    func startFocus(_ name: String) {
+    public func startFocus(_ name: String) {
         focus.onUnavailable = { [weak self] text in self?.observer?.focusNote(text, rule: nil) }
         focus.onSitOut = { [weak self] rule, why in self?.observer?.focusNote(why, rule: rule) }
         guard name != "none" else {
@@ -152,32 +166,22 @@ final class Session: CommandSink {
         observer?.focus(report)
     }
 
-    func run(_ request: CommandRequest) {
+    public func run(_ request: CommandRequest) {
         observer?.command(request)
-        runner?.run(CommandRunner.Job(
-            key: request.rule, command: request.command, environment: request.environment,
-            timeout: request.timeout, overlap: Self.overlap(request.overlap)))
+        runner?.run(CommandRunner.Job(request))
     }
 
-    func wantsSamples(of rule: String) -> Bool {
+    public func wantsSamples(of rule: String) -> Bool {
         streams?.wants(rule) ?? false
     }
 
-    func stream(_ sample: GestureSample) {
+    public func stream(_ sample: GestureSample) {
         streams?.publish(rule: sample.rule, line: sample.jsonLine, coalescible: sample.phase.isCoalescible)
-    }
-
-    static func overlap(_ policy: OverlapPolicy) -> CommandRunner.Overlap {
-        switch policy {
-        case .skip: .skip
-        case .queue: .queue
-        case .parallel: .parallel
-        }
     }
 
     /// Runs until SIGINT or SIGTERM (nil), or until the loop fails (why).
     @discardableResult
-    func runUntilSignalled() -> EventLoopFailure? {
+    public func runUntilSignalled() -> EventLoopFailure? {
         let signals = SignalSource([SIGINT, SIGTERM]) { [weak self] _ in self?.loop.stop() }
         loop.add(signals)
         input.dispatch()

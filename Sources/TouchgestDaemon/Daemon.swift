@@ -1,0 +1,253 @@
+import CommandRunner
+import GestureStreams
+import Glibc
+import InputDevices
+import LibinputInput
+import Logging
+import PollLoop
+import Rulebook
+import TouchGestures
+
+/// `touchgest run`: a session on the rule file, reloaded when it changes, with every
+/// decision worth knowing logged. The reload policy lives here: a failed or empty
+/// reload keeps the rules in force, and `device-size` changes apply to new devices.
+public final class Daemon: SessionObserver {
+    /// What the daemon is started with.
+    public struct Configuration {
+        /// The rule file.
+        public var rulesPath: String
+        public var backend: LibinputContext.Backend
+        /// `--device-size` from the command line: they win over the rule file's.
+        public var commandLineSizes: [StatedDeviceSize]
+        /// The focus provider's name: `auto`, `none` or one of `FocusProviders.names`.
+        public var focusProvider: String
+        /// Where `touchgest events` subscribers connect; nil for nowhere.
+        public var eventsSocket: String?
+
+        public init(rulesPath: String, backend: LibinputContext.Backend, commandLineSizes: [StatedDeviceSize] = [],
+                    focusProvider: String = "auto", eventsSocket: String?) {
+            self.rulesPath = rulesPath
+            self.backend = backend
+            self.commandLineSizes = commandLineSizes
+            self.focusProvider = focusProvider
+            self.eventsSocket = eventsSocket
+        }
+    }
+
+    /// Why the daemon stopped with a failure.
+    public enum Failure: Error {
+        /// The rule file could not be loaded at start (logged).
+        case rules
+        /// libinput could not be opened (logged).
+        case input
+        /// The loop failed (logged): systemd's Restart=on-failure starts touchgest again.
+        case loop
+    }
+
+    let logger: Logger
+    let path: String
+    /// The watched folder of the rule file, for the log.
+    var folder: String
+    weak var session: Session?
+    /// `--device-size` from the command line: they win over the rule file's.
+    var commandLineSizes: [StatedDeviceSize] = []
+    /// How many rules are armed now.
+    private(set) var armed = 0
+
+    init(logger: Logger, path: String) {
+        self.logger = logger
+        self.path = path
+        folder = RuleWatcher.parent(of: RuleWatcher.absolute(path))
+    }
+
+    /// Runs the daemon until SIGINT or SIGTERM: loads the rules, opens the seat, serves
+    /// the events socket, watches the rule file and reloads on change or SIGHUP. `output`
+    /// is the log's writer, polled by the loop so that logging never blocks it.
+    public static func run(_ configuration: Configuration, logger: Logger, output: LogOutput) throws(Failure) {
+        let path = configuration.rulesPath
+        let book: Rulebook
+        do {
+            book = try Rulebook.load(path: path)
+        } catch {
+            for diagnostic in error.diagnostics { logger.error("\(diagnostic)") }
+            throw .rules
+        }
+        let daemon = Daemon(logger: logger, path: path)
+        daemon.commandLineSizes = configuration.commandLineSizes
+        let session: Session
+        do {
+            let options = LibinputContext.Options(statedSizes: configuration.commandLineSizes + book.settings.deviceSizes)
+            session = try Session(backend: configuration.backend, options: options, runCommands: true, observer: daemon)
+        } catch {
+            logger.error("\(error)")
+            throw .input
+        }
+        daemon.session = session
+        session.loop.add(output)
+        session.runner?.observer = { daemon.runner($0) }
+        session.streams?.observer = { daemon.streams($0) }
+        if let socket = configuration.eventsSocket {
+            do {
+                try session.streams?.listen(at: socket)
+                logger.info("serving gesture events at \(socket)")
+            } catch {
+                logger.warning("\(error); touchgest events cannot connect")
+            }
+        } else {
+            logger.warning("XDG_RUNTIME_DIR is not set, so there is no private place for the events socket; touchgest events cannot connect (give --events-socket PATH)")
+        }
+        for problem in session.input.problems { logger.warning("\(problem)") }
+        daemon.arm(book, verb: "loaded")
+        session.startFocus(configuration.focusProvider)
+        if let watcher = RuleWatcher(path: path, changed: { [weak daemon] in daemon?.changed($0) }) {
+            daemon.folder = watcher.folder
+            session.loop.add(watcher)
+        } else {
+            logger.warning("cannot watch \(path) for changes; send SIGHUP to reload it")
+        }
+        session.loop.add(SignalSource([SIGHUP]) { [weak daemon] _ in daemon?.reload() })
+        session.input.dispatch()
+        if session.input.devices.isEmpty {
+            logger.notice("no touchpad or touchscreen yet; waiting for one to be plugged in")
+        }
+        logger.info("ready")
+        StartupPages.release()
+        // Streams close as on a reload: their last lines go out, their stdin closes, and
+        // the daemon waits (4 s at most) for them to exit.
+        defer { session.streams?.shutdown() }
+        if let failure = session.runUntilSignalled() {
+            // Not the rule file's fault: exit non-zero so that systemd (Restart=on-failure)
+            // starts touchgest again.
+            logger.error("stopping: \(failure); exiting with status 1 (commands still running are left to finish)")
+            throw .loop
+        }
+        logger.info("stopping; commands still running are left to finish")
+    }
+
+    /// Puts `book` in force and says so, loudly when it arms no rule at all.
+    func arm(_ book: Rulebook, verb: String) {
+        for warning in book.warnings { logger.warning("\(warning)") }
+        if let input = session?.input {
+            let sizes = commandLineSizes + book.settings.deviceSizes
+            if sizes != input.options.statedSizes {
+                input.options.statedSizes = sizes
+                if !input.devices.isEmpty {
+                    logger.notice("device-size changed in \(path): it applies to devices added from now on; unplug and replug, or restart touchgest, for the others")
+                }
+            }
+        }
+        session?.load(book)
+        armed = book.rules.count
+        logger.info("\(verb) \(book.rules.count) rules from \(path)")
+        if book.rules.isEmpty {
+            let what = book.isBlank ? "the rule file is empty" : "the rule file has no rules"
+            logger.warning("\(path): \(what): every gesture is off until you add a rule")
+        }
+    }
+
+    /// Reloads the rule file; on any failure the rules in force stay and the log says why.
+    ///
+    /// An empty file (nothing but whitespace) also keeps the rules in force: it is far
+    /// more often a save caught half-way or one that failed than a wish to turn every
+    /// gesture off, which a file holding only a comment expresses instead.
+    func reload() {
+        let book: Rulebook
+        do {
+            book = try Rulebook.load(path: path)
+        } catch {
+            for diagnostic in error.diagnostics { logger.error("\(diagnostic)") }
+            logger.error("kept the previous rules; fix \(path) and save it again")
+            return
+        }
+        if book.isBlank && armed > 0 {
+            logger.warning("\(path): the rule file is empty; kept the previous \(armed) rules. An empty file is most often a save that has not finished or that failed; to turn every gesture off, leave only a comment in it, such as '# no gestures'")
+            return
+        }
+        arm(book, verb: "reloaded")
+    }
+
+    func changed(_ change: RuleWatcher.Change) {
+        switch change {
+        case .file:
+            reload()
+        case .folderReplaced:
+            logger.notice("the rules folder \(folder) was replaced or made again; watching it and reloading")
+            reload()
+        case let .folderGone(watching):
+            logger.warning("the rules folder \(folder) was moved or deleted; kept the previous \(armed) rules and watching \(watching) for it to come back")
+        }
+    }
+
+    public func contacts(_ event: ContactEvent) {
+        switch event {
+        case let .reading(node): logger.info("reading the fingers of \(node): a rule reads touchpad fingers")
+        case let .stopped(node): logger.info("stopped reading the fingers of \(node): no rule reads them now")
+        case let .problem(error): logger.warning("\(error)")
+        }
+    }
+
+    public func adapter(_ event: AdapterEvent) {
+        switch event {
+        case let .deviceAdded(device): logger.info("device added: \(device)")
+        case let .deviceRemoved(device): logger.info("device removed: \(device.node)")
+        case .input: break
+        }
+    }
+
+    public func transition(_ record: TransitionRecord) {
+        logger.trace("\(record)")
+    }
+
+    public func command(_ request: CommandRequest) {}
+
+    func streams(_ event: StreamHub.Event) {
+        switch event {
+        case let .started(rule, command, pid):
+            logger.info("rule \(rule): stream started, pid \(pid): \(command)")
+        case let .couldNotStart(rule, reason, retryIn):
+            logger.error("rule \(rule): stream could not start: \(reason); trying again in \(seconds(retryIn))")
+        case let .exited(rule, pid, status, retryIn):
+            logger.warning("rule \(rule): stream pid \(pid) \(status); starting it again in \(seconds(retryIn))")
+        case let .stuck(rule, pid, queued):
+            logger.warning("rule \(rule): stream pid \(pid) stopped reading its input (\(queued) lines waiting); stopping it")
+        case let .restarting(rule, pid, retryIn):
+            logger.warning("rule \(rule): stream pid \(pid) stopped; starting it again in \(seconds(retryIn))")
+        case let .closed(rule, pid, status):
+            logger.info("rule \(rule): old stream pid \(pid) closed (\(status))")
+        case let .subscriberJoined(count):
+            logger.debug("events: a subscriber joined (\(count) now)")
+        case let .subscriberLeft(count, reason):
+            if let reason {
+                logger.warning("events: dropped a subscriber: \(reason) (\(count) left)")
+            } else {
+                logger.debug("events: a subscriber left (\(count) now)")
+            }
+        case let .acceptFailed(reason, retryIn):
+            logger.warning("events: cannot accept a subscriber: \(reason); trying again in \(seconds(retryIn))")
+        }
+    }
+
+    func runner(_ event: CommandRunner.Event) {
+        switch event {
+        case let .started(job, pid):
+            logger.debug("rule \(job.key): started pid \(pid): \(job.command)")
+        case let .skipped(job):
+            logger.debug("rule \(job.key): skipped, its previous command is still running")
+        case let .queued(job):
+            logger.debug("rule \(job.key): queued behind its previous command")
+        case let .finished(job, _, status, stderrTail):
+            if status.succeeded {
+                logger.debug("rule \(job.key): command \(status)")
+            } else {
+                let tail = stderrTail.isEmpty ? "" : "; its stderr ended with: \(stderrTail.split(separator: "\n").suffix(3).joined(separator: " | "))"
+                logger.warning("rule \(job.key): command \(status)\(tail)")
+            }
+        }
+    }
+}
+
+/// `0.25s`, `30s`: a delay as the log shows it.
+func seconds(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)s" : "\(fixedDecimals(Double(milliseconds) / 1_000, 2))s"
+}

@@ -1,0 +1,93 @@
+import CommandRunner
+import GestureStreams
+import InputDevices
+import LibinputInput
+import Recordings
+import Rulebook
+import TouchGestures
+
+/// A recording played through the rules on virtual time: what `touchgest replay` runs.
+///
+/// The same wiring as a ``Session`` with a ``ManualScheduler`` for a clock: the rules
+/// are attached to one environment, every event goes in through the environment's one
+/// way in, and the commands go to the observer and, with `runCommands`, to a runner.
+public final class Replay {
+    public let scheduler = ManualScheduler()
+    public let environment: GestureEnvironment
+    public let compiled: CompiledRulebook
+    private let actions: ReplayActions
+    private weak var observer: SessionObserver?
+
+    /// Compiles `book` for a replay of `reader`; with `runCommands`, starts the rules'
+    /// stream commands (throws if one cannot start) and runs commands for real.
+    public init(_ book: Rulebook, reader: RecordingReader, focus: FocusContext, runCommands: Bool,
+                observer: SessionObserver) throws(StreamError) {
+        environment = GestureEnvironment(scheduler: scheduler)
+        var streams: [String: ReplayStream] = [:]
+        if runCommands {
+            for rule in book.rules {
+                guard let command = rule.stream, streams[rule.name] == nil else { continue }
+                streams[rule.name] = try ReplayStream(rule: rule.name, command: command)
+            }
+        }
+        actions = ReplayActions(runner: runCommands ? CommandRunner() : nil, streams: streams, observer: observer)
+        self.observer = observer
+        compiled = CompiledRulebook(book, sink: actions, focus: focus) { reader.device($0)?.name }
+        compiled.attach(to: environment)
+        environment.transitionObserver = { [weak observer] in observer?.transition($0) }
+    }
+
+    /// Plays `reader` to its end or to its first bad line (thrown, after what came
+    /// before it), then waits (a minute at most) for the commands it started.
+    public func play(_ reader: RecordingReader) throws(RecordingError) {
+        defer { actions.runner?.waitUntilIdle(timeout: .seconds(60)) }
+        try RecordingReplay.run(reader, scheduler: scheduler) { event in
+            observer?.adapter(event)
+            if case let .input(input) = event { environment.handle(input) }
+        }
+    }
+
+    /// Closes every stream and waits for it; returns what went wrong, by rule, in rule
+    /// order: a stream that closed its input early or did not exit cleanly.
+    public func finishStreams() -> [String] {
+        var problems: [String] = []
+        for stream in actions.streams.values.sorted(by: { $0.rule < $1.rule }) {
+            let status: CommandRunner.Status
+            do {
+                status = try stream.finish()
+            } catch {
+                problems.append("\(error)")
+                continue
+            }
+            if stream.stoppedReading || !status.succeeded {
+                let read = stream.stoppedReading ? "closed its input after \(stream.linesSent) lines were sent, and " : ""
+                problems.append("the stream of rule '\(stream.rule)' \(read)\(status)")
+            }
+        }
+        return problems
+    }
+}
+
+/// Where a replay's rules send their commands and samples: the observer, and with
+/// `--run` the runner and the stream commands.
+private final class ReplayActions: CommandSink {
+    let runner: CommandRunner?
+    /// The rules' stream commands, by rule.
+    let streams: [String: ReplayStream]
+    weak var observer: SessionObserver?
+
+    init(runner: CommandRunner?, streams: [String: ReplayStream], observer: SessionObserver) {
+        self.runner = runner
+        self.streams = streams
+        self.observer = observer
+    }
+
+    func wantsSamples(of rule: String) -> Bool { streams[rule] != nil }
+
+    func stream(_ sample: GestureSample) { streams[sample.rule]?.send(sample.jsonLine) }
+
+    func run(_ request: CommandRequest) {
+        observer?.command(request)
+        runner?.run(CommandRunner.Job(request))
+    }
+}
