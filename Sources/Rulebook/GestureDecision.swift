@@ -4,16 +4,9 @@ import TouchGestures
 /// `pinch out, 2 fingers`, `double tap, 2 fingers`; what `touchgest debug` and `replay`
 /// show by default, and what the built-in catalogue names.
 public struct GestureDecision: Sendable, Equatable {
-    /// The moment of the gesture a decision reports.
-    public enum Moment: String, Sendable {
-        /// A discrete gesture (tap, swipe) was recognized.
-        case recognized
-        /// A continuous gesture began, or took a step, ended or was cancelled.
-        case began, step, ended, cancelled
-    }
-
     public var gesture: GestureKind
-    public var moment: Moment
+    /// recognized, began, step, ended or cancelled (a decision is never `changed`).
+    public var moment: GestureMoment
     /// The device the gesture came from: touchpad or touchscreen (never any).
     public var device: DeviceKind
     public var fingers: Int
@@ -30,28 +23,19 @@ public struct GestureDecision: Sendable, Equatable {
     /// The decision `recognizer`, compiled from `rule`, made on reaching its current
     /// state at `moment`. `stepDirection` is the step's own direction (a pinch that
     /// went out may step back in).
-    public init(rule: Rule, recognizer: GestureRecognizer, moment: Moment, stepDirection: String? = nil) {
+    public init(rule: Rule, recognizer: GestureRecognizer, moment: GestureMoment, stepDirection: String? = nil) {
         gesture = rule.gesture
         self.moment = moment
         device = recognizer.touchType == .direct ? .touchscreen : recognizer.touchType == .indirect ? .touchpad : rule.device
         fingers = recognizer.numberOfTouches > 0 && rule.gesture == .pan ? recognizer.numberOfTouches : rule.fingers
         taps = rule.taps
-        direction = stepDirection ?? RuleTrigger.netDirection(of: recognizer)
+        let readings = GestureReadings.of(recognizer)
+        direction = stepDirection ?? readings.direction
+        edge = readings.edge?.description
         values = []
-        switch recognizer {
-        case let swipe as SwipeGestureRecognizer:
-            direction = swipe.recognizedDirection?.description
-        case let pinch as PinchGestureRecognizer:
-            values.append("scale \(fixedDecimals(pinch.scale, 2))")
-        case let rotation as RotationGestureRecognizer:
-            values.append("rotation \(fixedDecimals(rotation.rotation * 180 / .pi, 1))°")
-        case let pan as PanGestureRecognizer:
-            let moved = pan.translation()
-            values.append("moved \(fixedDecimals(moved.x, 1)),\(fixedDecimals(moved.y, 1)) mm")
-            edge = (pan as? ScreenEdgePanGestureRecognizer)?.startEdge?.description
-        default:
-            break
-        }
+        if let scale = readings.scale { values.append("scale \(fixedDecimals(scale, 2))") }
+        if let degrees = readings.rotation { values.append("rotation \(fixedDecimals(degrees, 1))°") }
+        if let moved = readings.translation { values.append("moved \(fixedDecimals(moved.x, 1)),\(fixedDecimals(moved.y, 1)) mm") }
     }
 
     /// `swipe left, 3 fingers`, `double tap, 2 fingers`, `long-press, 1 finger`,

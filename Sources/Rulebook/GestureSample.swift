@@ -4,21 +4,14 @@ import TouchGestures
 /// `touchgest events` get, one JSON line each (format version ``formatVersion``,
 /// documented in touchgest-rules(5), STREAMS).
 public struct GestureSample: Sendable, Equatable {
-    /// The phases a line reports. Discrete gestures (tap, swipe) have only `recognized`.
-    public enum Phase: String, Sendable, CaseIterable {
-        case began, changed, ended, cancelled, recognized
-
-        /// Whether a slow reader may miss it: only `changed`, which the next one replaces.
-        public var isCoalescible: Bool { self == .changed }
-    }
-
     /// The `v` of every line; it changes only when a field changes meaning or goes away
     /// (new fields may be added within a version).
     public static let formatVersion = 1
 
     public var rule: String
     public var gesture: GestureKind
-    public var phase: Phase
+    /// began, changed, ended, cancelled, or recognized (never step: a stream has the values).
+    public var phase: GestureMoment
     /// libinput's timestamp of the event that caused the phase: CLOCK_MONOTONIC, microseconds.
     public var timestamp: Timestamp
     public var fingers: Int
@@ -42,7 +35,7 @@ public struct GestureSample: Sendable, Equatable {
     /// 0 to 1: how far the gesture has gone against the rule's `progress-distance`.
     public var progress: Double?
 
-    public init(rule: String, gesture: GestureKind, phase: Phase, timestamp: Timestamp, fingers: Int,
+    public init(rule: String, gesture: GestureKind, phase: GestureMoment, timestamp: Timestamp, fingers: Int,
                 device: TouchType? = nil, deviceName: String? = nil, direction: String? = nil,
                 location: Point = .zero, translation: Point? = nil, velocity: Point? = nil,
                 scale: Double? = nil, angle: Double? = nil, progress: Double? = nil) {

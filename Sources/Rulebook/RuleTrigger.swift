@@ -30,49 +30,46 @@ final class RuleTrigger {
     }
 
     private func transitioned(_ recognizer: GestureRecognizer) {
-        if let sink, sink.wantsSamples(of: rule.name), let sample = sample(of: recognizer) {
-            sink.stream(sample)
+        guard let moment = GestureMoment(recognizer.state, continuous: rule.gesture.isContinuous) else { return }
+        let readings = GestureReadings.of(recognizer)
+        if let sink, sink.wantsSamples(of: rule.name) {
+            sink.stream(sample(of: recognizer, at: moment, readings))
         }
-        switch recognizer.state {
+        switch moment {
         case .began:
             stepIndex = 0
-            stepAnchor = (recognizer as? PanGestureRecognizer)?.translation() ?? .zero
-            emit(.recognized, recognizer)
-            emit(.begin, recognizer)
+            stepAnchor = readings.translation ?? .zero
         case .changed:
-            steps(recognizer)
-        case .ended:
-            emit(rule.gesture.isContinuous ? .end : .recognized, recognizer)
-        case .cancelled:
-            emit(.cancel, recognizer)
-        case .possible, .failed:
+            steps(recognizer, readings)
+            return
+        case .recognized, .step, .ended, .cancelled:
             break
         }
+        for key in moment.commandKeys { emit(key, recognizer, readings) }
     }
 
-    private func steps(_ recognizer: GestureRecognizer) {
+    /// Runs `on-step` once per `step` crossed: of scale (pinch), degrees (rotation) or
+    /// millimetres moved since the last step (pan, edge pan).
+    private func steps(_ recognizer: GestureRecognizer, _ readings: GestureReadings) {
         guard let step = rule.step, step > 0, rule.commands[.step] != nil else { return }
-        switch recognizer {
-        case let pinch as PinchGestureRecognizer:
-            catchUp(to: (pinch.scale - 1) / step, recognizer, positive: "out", negative: "in")
-        case let rotation as RotationGestureRecognizer:
-            let degrees = rotation.rotation * 180 / .pi
-            catchUp(to: degrees / step, recognizer, positive: "clockwise", negative: "counterclockwise")
-        case let pan as PanGestureRecognizer:
-            let moved = pan.translation() - stepAnchor
+        if let scale = readings.scale {
+            catchUp(to: (scale - 1) / step, recognizer, readings, positive: "out", negative: "in")
+        } else if let degrees = readings.rotation {
+            catchUp(to: degrees / step, recognizer, readings, positive: "clockwise", negative: "counterclockwise")
+        } else if let translation = readings.translation {
+            let moved = translation - stepAnchor
             guard moved.length.isFinite, moved.length >= step else { return }
-            stepAnchor = pan.translation()
+            stepAnchor = translation
             stepIndex += 1
             let direction = SwipeDirection.of(moved, diagonals: false).description
-            emit(.step, recognizer, extra: ["TOUCHGEST_DIRECTION": direction])
-        default:
-            break
+            emit(.step, recognizer, readings, extra: ["TOUCHGEST_DIRECTION": direction])
         }
     }
 
     /// Emits one step per boundary crossed since the last, so a fast pinch loses none,
     /// but at most ``maximumStepsPerUpdate``; a value that is not finite is no step.
-    private func catchUp(to steps: Double, _ recognizer: GestureRecognizer, positive: String, negative: String) {
+    private func catchUp(to steps: Double, _ recognizer: GestureRecognizer, _ readings: GestureReadings,
+                         positive: String, negative: String) {
         guard steps.isFinite else { return }
         // Bounded in Double first, so no value can overflow the conversion to Int.
         let limit = Double(Self.maximumStepsPerUpdate)
@@ -80,110 +77,72 @@ final class RuleTrigger {
         while stepIndex != target {
             let forward = target > stepIndex
             stepIndex += forward ? 1 : -1
-            emit(.step, recognizer, extra: ["TOUCHGEST_DIRECTION": forward ? positive : negative])
+            emit(.step, recognizer, readings, extra: ["TOUCHGEST_DIRECTION": forward ? positive : negative])
         }
     }
 
-    private func emit(_ phase: RulePhase, _ recognizer: GestureRecognizer, extra: [String: String] = [:]) {
-        guard let command = rule.commands[phase], let sink else { return }
-        var environment = values(of: recognizer, phase: phase)
+    private func emit(_ key: RulePhase, _ recognizer: GestureRecognizer, _ readings: GestureReadings,
+                      extra: [String: String] = [:]) {
+        guard let command = rule.commands[key], let sink else { return }
+        var environment = values(of: recognizer, readings, key: key)
         environment.merge(extra) { _, new in new }
-        sink.run(CommandRequest(rule: rule.name, phase: phase, command: command, environment: environment,
+        sink.run(CommandRequest(rule: rule.name, phase: key, command: command, environment: environment,
                                 timeout: rule.timeout, overlap: rule.overlap))
     }
 
-    /// Which way a continuous gesture has gone overall, so `on-end` can tell a pinch in
-    /// from a pinch out: the same words its steps use.
-    static func netDirection(of recognizer: GestureRecognizer) -> String? {
-        switch recognizer {
-        case let pinch as PinchGestureRecognizer:
-            pinch.scale == 1 ? nil : pinch.scale > 1 ? "out" : "in"
-        case let rotation as RotationGestureRecognizer:
-            rotation.rotation == 0 ? nil : rotation.rotation > 0 ? "clockwise" : "counterclockwise"
-        case let pan as PanGestureRecognizer:
-            pan.translation() == .zero ? nil : SwipeDirection.of(pan.translation(), diagonals: false).description
-        default:
-            nil
-        }
-    }
-
-    /// The recognizer's state as a stream sample; nil for states no line reports.
-    func sample(of recognizer: GestureRecognizer) -> GestureSample? {
-        let phase: GestureSample.Phase
-        switch recognizer.state {
-        case .began: phase = .began
-        case .changed: phase = .changed
-        case .ended: phase = rule.gesture.isContinuous ? .ended : .recognized
-        case .cancelled: phase = .cancelled
-        case .possible, .failed: return nil
-        }
+    /// The recognizer's state at `moment` as a stream sample.
+    func sample(of recognizer: GestureRecognizer, at moment: GestureMoment, _ readings: GestureReadings) -> GestureSample {
         var sample = GestureSample(
-            rule: rule.name, gesture: rule.gesture, phase: phase,
+            rule: rule.name, gesture: rule.gesture, phase: moment,
             timestamp: recognizer.environment?.time ?? Timestamp(microseconds: 0),
             fingers: recognizer.numberOfTouches > 0 ? recognizer.numberOfTouches : rule.fingers,
             device: recognizer.touchType, deviceName: recognizer.device.flatMap(deviceName),
-            direction: rule.gesture.isContinuous ? Self.netDirection(of: recognizer) : nil,
+            direction: readings.direction,
             location: recognizer.location())
         let distance = rule.progressDistance ?? GestureSample.defaultProgressDistance(rule.gesture)
         func progress(_ gone: Double) -> Double? {
             guard let distance, gone.isFinite else { return nil }
             return min(1, max(0, gone / distance))
         }
-        switch recognizer {
-        case let swipe as SwipeGestureRecognizer:
-            sample.direction = swipe.recognizedDirection?.description
-        case let pinch as PinchGestureRecognizer:
-            sample.scale = pinch.scale
-            sample.progress = progress(abs(pinch.scale - 1))
-        case let rotation as RotationGestureRecognizer:
-            sample.angle = rotation.rotation * 180 / .pi
-            sample.progress = progress(abs(rotation.rotation * 180 / .pi))
-        case let pan as PanGestureRecognizer:
-            let translation = pan.translation()
-            sample.translation = translation
-            sample.velocity = pan.velocity()
+        sample.scale = readings.scale
+        sample.angle = readings.rotation
+        sample.translation = readings.translation
+        sample.velocity = readings.velocity
+        if let scale = readings.scale {
+            sample.progress = progress(abs(scale - 1))
+        } else if let degrees = readings.rotation {
+            sample.progress = progress(abs(degrees))
+        } else if let translation = readings.translation {
             sample.progress = progress(translation.length)
-        default:
-            break
         }
         return sample
     }
 
     /// The gesture's values as `TOUCHGEST_*` variables.
-    private func values(of recognizer: GestureRecognizer, phase: RulePhase) -> [String: String] {
+    private func values(of recognizer: GestureRecognizer, _ readings: GestureReadings, key: RulePhase) -> [String: String] {
         let location = recognizer.location()
         var values = [
             "TOUCHGEST_RULE": rule.name,
             "TOUCHGEST_GESTURE": rule.gesture.rawValue,
-            "TOUCHGEST_PHASE": phase.rawValue,
+            "TOUCHGEST_PHASE": key.rawValue,
             "TOUCHGEST_FINGERS": String(recognizer.numberOfTouches > 0 ? recognizer.numberOfTouches : rule.fingers),
             "TOUCHGEST_DEVICE": recognizer.touchType == .indirect ? "touchpad" : "touchscreen",
             "TOUCHGEST_X": fixedDecimals(location.x, 1),
             "TOUCHGEST_Y": fixedDecimals(location.y, 1),
         ]
-        if phase == .step { values["TOUCHGEST_STEP"] = String(stepIndex) }
+        if key == .step { values["TOUCHGEST_STEP"] = String(stepIndex) }
         if let focus { values.merge(focus.environmentValues) { _, new in new } }
-        if rule.gesture.isContinuous, let direction = Self.netDirection(of: recognizer) {
-            values["TOUCHGEST_DIRECTION"] = direction
-        }
-        switch recognizer {
-        case let swipe as SwipeGestureRecognizer:
-            values["TOUCHGEST_DIRECTION"] = swipe.recognizedDirection?.description
-        case let pinch as PinchGestureRecognizer:
-            values["TOUCHGEST_SCALE"] = fixedDecimals(pinch.scale, 3)
-            values["TOUCHGEST_VELOCITY"] = fixedDecimals(pinch.velocity, 3)
-        case let rotation as RotationGestureRecognizer:
-            values["TOUCHGEST_ROTATION"] = fixedDecimals(rotation.rotation * 180 / .pi, 1)
-            values["TOUCHGEST_VELOCITY"] = fixedDecimals(rotation.velocity * 180 / .pi, 1)
-        case let pan as PanGestureRecognizer:
-            let translation = pan.translation()
+        if let direction = readings.direction { values["TOUCHGEST_DIRECTION"] = direction }
+        if let scale = readings.scale { values["TOUCHGEST_SCALE"] = fixedDecimals(scale, 3) }
+        if let velocity = readings.scaleVelocity { values["TOUCHGEST_VELOCITY"] = fixedDecimals(velocity, 3) }
+        if let degrees = readings.rotation { values["TOUCHGEST_ROTATION"] = fixedDecimals(degrees, 1) }
+        if let velocity = readings.rotationVelocity { values["TOUCHGEST_VELOCITY"] = fixedDecimals(velocity, 1) }
+        if let translation = readings.translation {
             values["TOUCHGEST_DX"] = fixedDecimals(translation.x, 1)
             values["TOUCHGEST_DY"] = fixedDecimals(translation.y, 1)
-            values["TOUCHGEST_VELOCITY"] = fixedDecimals(pan.velocity().length, 1)
-            if let edge = (pan as? ScreenEdgePanGestureRecognizer)?.startEdge { values["TOUCHGEST_EDGE"] = edge.description }
-        default:
-            break
         }
+        if let velocity = readings.velocity { values["TOUCHGEST_VELOCITY"] = fixedDecimals(velocity.length, 1) }
+        if let edge = readings.edge { values["TOUCHGEST_EDGE"] = edge.description }
         return values
     }
 }

@@ -148,7 +148,7 @@ final class DebugPrinter: SessionObserver {
             if shownSnippets.insert(decision.snippet.joined(separator: "\n")).inserted {
                 for line in decision.snippet { emit(paint(2, "  \(line)")) }
             }
-        } else if !verbose, let rule = rules[record.recognizer]?.rule, command(of: rule, at: decision.moment) == nil {
+        } else if !verbose, let rule = rules[record.recognizer]?.rule, rule.command(at: decision.moment) == nil {
             // A decision that runs a command is told by the command's line.
             let effects = self.effects(command: nil, stream: rule.stream)
             emit(paint(effects.isEmpty ? 32 : 33, "\(record.recognizer) \(decision.moment.rawValue): \(decision.summary)\(effects)"))
@@ -172,7 +172,7 @@ final class DebugPrinter: SessionObserver {
             var summary = ""
             var stream: String?
             if let (rule, recognizer) = rules[request.rule] {
-                let decision = GestureDecision(rule: rule, recognizer: recognizer, moment: Self.moment(of: request.phase, rule),
+                let decision = GestureDecision(rule: rule, recognizer: recognizer, moment: request.phase.moment(continuous: rule.gesture.isContinuous),
                                                stepDirection: request.phase == .step ? request.environment["TOUCHGEST_DIRECTION"] : nil)
                 summary = ": " + decision.summary
                 moment = decision.moment.rawValue
@@ -201,36 +201,9 @@ final class DebugPrinter: SessionObserver {
     /// The decision a transition reports, nil for one that decides nothing (to possible,
     /// changed or failed) or of a recognizer that is no rule's.
     private func decision(_ record: TransitionRecord) -> GestureDecision? {
-        guard let (rule, recognizer) = rules[record.recognizer] else { return nil }
-        let moment: GestureDecision.Moment
-        switch record.to {
-        case .began: moment = .began
-        case .ended: moment = record.isDiscrete ? .recognized : .ended
-        case .cancelled: moment = .cancelled
-        case .possible, .changed, .failed: return nil
-        }
+        guard let (rule, recognizer) = rules[record.recognizer],
+              let moment = GestureMoment(record.to, continuous: !record.isDiscrete), moment != .changed else { return nil }
         return GestureDecision(rule: rule, recognizer: recognizer, moment: moment)
-    }
-
-    /// The command `rule` runs at `moment`, if any (as RuleTrigger runs them).
-    private func command(of rule: Rule, at moment: GestureDecision.Moment) -> String? {
-        switch moment {
-        case .recognized: rule.commands[.recognized]
-        case .began: rule.commands[.recognized] ?? rule.commands[.begin]
-        case .step: rule.commands[.step]
-        case .ended: rule.commands[.end]
-        case .cancelled: rule.commands[.cancel]
-        }
-    }
-
-    private static func moment(of phase: RulePhase, _ rule: Rule) -> GestureDecision.Moment {
-        switch phase {
-        case .recognized: rule.gesture.isContinuous ? .began : .recognized
-        case .begin: .began
-        case .step: .step
-        case .end: .ended
-        case .cancel: .cancelled
-        }
     }
 
     private func decisionJSON(_ decision: GestureDecision, rule: String, time: Timestamp) -> String {

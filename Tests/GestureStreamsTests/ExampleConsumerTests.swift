@@ -9,13 +9,13 @@ import TouchGestures
 /// The shipped stream consumers (examples/streams), fed real lines through the hub, with
 /// stand-ins for swaymsg and wpctl that log how they were called.
 @Suite(.serialized) struct ExampleConsumerTests {
-    static func pan(_ phase: GestureSample.Phase, dx: Double) -> String {
+    static func pan(_ phase: GestureMoment, dx: Double) -> String {
         GestureSample(rule: "workspace-slide", gesture: .pan, phase: phase, timestamp: .milliseconds(1), fingers: 3,
                       device: .indirect, direction: dx < 0 ? "left" : "right", location: Point(x: dx, y: 0),
                       translation: Point(x: dx, y: 0), velocity: Point(x: -100, y: 0), progress: min(1, abs(dx) / 30)).jsonLine
     }
 
-    static func pinch(_ phase: GestureSample.Phase, scale: Double) -> String {
+    static func pinch(_ phase: GestureMoment, scale: Double) -> String {
         GestureSample(rule: "volume", gesture: .pinch, phase: phase, timestamp: .milliseconds(1), fingers: 2,
                       device: .indirect, direction: scale < 1 ? "in" : "out", scale: scale, progress: abs(scale - 1)).jsonLine
     }
