@@ -46,7 +46,7 @@ let package = Package(
         // The libinput + libudev adapter: devices, hotplug, libinput events -> engine input.
         .target(name: "LibinputInput", dependencies: ["CLibinput", "InputDevices", "TouchGestures", "PollLoop"]),
         // Touchpad fingers read beside libinput from the same nodes: MT slots -> touches in mm.
-        .target(name: "ContactInput", dependencies: ["CLibevdev", "TouchGestures", "PollLoop"]),
+        .target(name: "ContactInput", dependencies: ["CLibevdev", "InputDevices", "TouchGestures", "PollLoop"]),
 
         // MARK: Rules
 

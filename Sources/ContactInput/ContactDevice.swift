@@ -1,5 +1,6 @@
 import CLibevdev
 import Glibc
+import InputDevices
 import TouchGestures
 
 /// One touchpad node read with libevdev beside libinput: its multitouch slots become
@@ -69,12 +70,13 @@ final class ContactDevice {
         }
         let x = libevdev_get_abs_info(handle, UInt32(ABS_MT_POSITION_X)) ?? libevdev_get_abs_info(handle, UInt32(ABS_X))
         let y = libevdev_get_abs_info(handle, UInt32(ABS_MT_POSITION_Y)) ?? libevdev_get_abs_info(handle, UInt32(ABS_Y))
-        guard let x, let y, x.pointee.maximum > x.pointee.minimum, y.pointee.maximum > y.pointee.minimum else {
+        guard let x, let y, let width = axisExtent(minimum: x.pointee.minimum, maximum: x.pointee.maximum),
+              let height = axisExtent(minimum: y.pointee.minimum, maximum: y.pointee.maximum) else {
             libevdev_free(handle)
             Glibc.close(fd)
             throw .noPosition(path: node)
         }
-        let range = Point(x: Double(x.pointee.maximum - x.pointee.minimum), y: Double(y.pointee.maximum - y.pointee.minimum))
+        let range = Point(x: width, y: height)
         // The axis resolution when the pad has one; else the adapter's size (stated, from
         // udev, or libinput's assumption) spread over the axis range.
         func perUnit(_ resolution: Int32, _ range: Double, _ extent: Double?) -> Double {
@@ -255,11 +257,18 @@ final class ContactDevice {
             }
         }
         guard let first = corners.first else { return [] }
-        let last = corners.count > 1 ? corners[1] : first
-        return (0..<count).map { index in
+        return Self.spread(count, from: first, to: corners.count > 1 ? corners[1] : first)
+    }
+
+    /// `count` fingers spread evenly from one corner of a semi-MT box to the other, in
+    /// raw units. The corners come from the device and may be Int32's extremes: the
+    /// arithmetic is in Double, and every finger lies between them.
+    static func spread(_ count: Int, from first: (x: Int32, y: Int32), to last: (x: Int32, y: Int32))
+        -> [(key: Int, x: Int32, y: Int32)] {
+        (0..<count).map { index in
             let along = count > 1 ? Double(index) / Double(count - 1) : 0
-            let x = Double(first.x) + Double(last.x - first.x) * along
-            let y = Double(first.y) + Double(last.y - first.y) * along
+            let x = Double(first.x) + (Double(last.x) - Double(first.x)) * along
+            let y = Double(first.y) + (Double(last.y) - Double(first.y)) * along
             return (index, Int32(x.rounded()), Int32(y.rounded()))
         }
     }

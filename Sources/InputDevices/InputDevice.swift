@@ -85,3 +85,11 @@ public enum AdapterEvent: Sendable {
     case deviceRemoved(InputDevice)
     case input(InputEvent)
 }
+
+/// The extent of a device axis from `minimum` to `maximum` in its raw units, computed
+/// without overflow (a device may declare -1...Int32.max, whose width Int32 cannot
+/// hold); nil for an axis that spans nothing or runs backwards.
+public func axisExtent(minimum: Int32, maximum: Int32) -> Double? {
+    guard maximum > minimum else { return nil }
+    return Double(Int64(maximum) - Int64(minimum))
+}

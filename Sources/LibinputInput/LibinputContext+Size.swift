@@ -66,8 +66,8 @@ extension LibinputContext {
     static func axes(fd: Int32) -> Axes? {
         func range(_ code: Int32) -> Double? {
             var info = input_absinfo()
-            guard touchgest_get_absinfo(fd, UInt32(code), &info) == 0, info.maximum > info.minimum else { return nil }
-            return Double(info.maximum - info.minimum)
+            guard touchgest_get_absinfo(fd, UInt32(code), &info) == 0 else { return nil }
+            return axisExtent(minimum: info.minimum, maximum: info.maximum)
         }
         if let x = range(ABS_MT_POSITION_X), let y = range(ABS_MT_POSITION_Y) { return Axes(xRange: x, yRange: y) }
         if let x = range(ABS_X), let y = range(ABS_Y) { return Axes(xRange: x, yRange: y) }

@@ -1,3 +1,5 @@
+import TouchGestures
+
 /// The window that has the keyboard focus: what a rule's `application` and `title`
 /// conditions look at.
 public struct FocusedWindow: Hashable, Sendable, CustomStringConvertible {

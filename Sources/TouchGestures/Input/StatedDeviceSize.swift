@@ -36,7 +36,7 @@ public struct StatedDeviceSize: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `name` matches ``namePattern``.
     public func matches(_ name: String) -> Bool {
-        Self.glob(Array(namePattern.unicodeScalars)[...], Array(name.unicodeScalars)[...])
+        globMatches(namePattern, name)
     }
 
     /// The first of `stated` whose pattern matches `name`.
@@ -47,24 +47,6 @@ public struct StatedDeviceSize: Hashable, Sendable, CustomStringConvertible {
     /// `GLOB=WIDTHxHEIGHT`, the form ``init(parsing:)`` reads.
     public var description: String {
         "\(namePattern)=\(fixedDecimals(size.width, 1))x\(fixedDecimals(size.height, 1))"
-    }
-
-    private static func glob(_ pattern: ArraySlice<Unicode.Scalar>, _ name: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let first = pattern.first else { return name.isEmpty }
-        switch first {
-        case "*":
-            let rest = pattern.dropFirst()
-            var tail = name
-            while true {
-                if glob(rest, tail) { return true }
-                guard !tail.isEmpty else { return false }
-                tail = tail.dropFirst()
-            }
-        case "?":
-            return !name.isEmpty && glob(pattern.dropFirst(), name.dropFirst())
-        default:
-            return name.first == first && glob(pattern.dropFirst(), name.dropFirst())
-        }
     }
 }
 
