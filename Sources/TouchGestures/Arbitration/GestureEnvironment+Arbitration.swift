@@ -3,7 +3,7 @@
 extension GestureEnvironment {
     /// The funnel every requested transition goes through.
     func request(_ recognizer: GestureRecognizer, _ next: GestureRecognizerState) {
-        if !recognizer.pending.isEmpty {
+        if !recognizer.arbitration.pending.isEmpty {
             requestWhileWaiting(recognizer, next)
             return
         }
@@ -26,12 +26,12 @@ extension GestureEnvironment {
         case .changed:
             break
         case .ended where recognizer.isContinuous:
-            if recognizer.pending.last != .ended { recognizer.pending.append(.ended) }
+            if recognizer.arbitration.pending.last != .ended { recognizer.arbitration.pending.append(.ended) }
         case .failed, .cancelled:
             stopWaiting(recognizer)
             commit(recognizer, .failed)
         case .possible, .began, .ended:
-            report("\(recognizer.label) asked for \(next) while waiting to \(recognizer.pending[0])")
+            report("\(recognizer.label) asked for \(next) while waiting to \(recognizer.arbitration.pending[0])")
         }
     }
 
@@ -45,7 +45,7 @@ extension GestureEnvironment {
             if !blocked && isBlocker(other, of: recognizer) { blocked = true }
         }
         if blocked {
-            recognizer.pending = [next]
+            recognizer.arbitration.pending = [next]
             waiters.append(recognizer)
             return
         }
@@ -94,7 +94,7 @@ extension GestureEnvironment {
     /// do those it excludes.
     private func didWin(_ winner: GestureRecognizer) {
         winners.append(winner)
-        for other in recognizers where other !== winner && other.state == .possible && other.isTracking {
+        for other in recognizers where other !== winner && other.state == .possible && other.arbitration.isTracking {
             if requires(other, winner) {
                 stopWaiting(other)
                 commit(other, .failed, cause: .requirementSucceeded(winner.label))
@@ -108,8 +108,8 @@ extension GestureEnvironment {
     /// A recognizer failed: those waiting only for it get their delayed transitions.
     private func didFail(_ failed: GestureRecognizer) {
         for waiting in waiters where requires(waiting, failed) {
-            guard waiting.state == .possible, !waiting.pending.isEmpty, !hasBlocker(waiting) else { continue }
-            let steps = waiting.pending
+            guard waiting.state == .possible, !waiting.arbitration.pending.isEmpty, !hasBlocker(waiting) else { continue }
+            let steps = waiting.arbitration.pending
             stopWaiting(waiting)
             let cause = TransitionCause.requirementFailed(failed.label)
             proceed(waiting, steps[0], cause: cause)
@@ -121,8 +121,8 @@ extension GestureEnvironment {
 
     /// Drops a recognizer's delayed transitions.
     func stopWaiting(_ recognizer: GestureRecognizer) {
-        guard !recognizer.pending.isEmpty else { return }
-        recognizer.pending.removeAll()
+        guard !recognizer.arbitration.pending.isEmpty else { return }
+        recognizer.arbitration.pending.removeAll()
         waiters.removeAll { $0 === recognizer }
     }
 
@@ -130,12 +130,12 @@ extension GestureEnvironment {
     func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
         if recognizer.state.isActive {
             commit(recognizer, .cancelled, cause: .disabled)
-        } else if recognizer.state == .possible && recognizer.isTracking {
+        } else if recognizer.state == .possible && recognizer.arbitration.isTracking {
             stopWaiting(recognizer)
             commit(recognizer, .failed, cause: .disabled)
         }
-        recognizer.touchIDs.removeAll()
-        recognizer.touchpadFingers = 0
+        recognizer.arbitration.touchIDs.removeAll()
+        recognizer.arbitration.touchpadFingers = 0
         endSequenceIfSettled()
     }
 
@@ -157,10 +157,10 @@ extension GestureEnvironment {
 
     /// Whether `other`, which `recognizer` requires to fail, is still deciding.
     private func isBlocker(_ other: GestureRecognizer, of recognizer: GestureRecognizer) -> Bool {
-        guard other.state == .possible && other.isTracking else { return false }
+        guard other.state == .possible && other.arbitration.isTracking else { return false }
         // Two recognizers waiting for each other would wait forever. require(toFail:)
         // rejects such cycles; a delegate can still make one, so break it here.
-        if !other.pending.isEmpty && requires(other, recognizer) {
+        if !other.arbitration.pending.isEmpty && requires(other, recognizer) {
             report("\(recognizer.label) and \(other.label) require each other to fail; ignoring that requirement")
             return false
         }
@@ -170,9 +170,9 @@ extension GestureEnvironment {
     /// Whether two recognizers follow the same gesture: the same landing, or the same
     /// fingers (a recognizer still deciding an earlier gesture that took the new fingers).
     func sameGesture(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        if a.gesture == b.gesture { return true }
-        if a.touchpadFingers > 0 && b.touchpadFingers > 0 { return true }
-        return a.touchIDs.contains { b.touchIDs.contains($0) }
+        if a.arbitration.gesture == b.arbitration.gesture { return true }
+        if a.arbitration.touchpadFingers > 0 && b.arbitration.touchpadFingers > 0 { return true }
+        return a.arbitration.touchIDs.contains { b.arbitration.touchIDs.contains($0) }
     }
 
     /// Whether `winner`, having begun or been recognized, stops `other` in this sequence.

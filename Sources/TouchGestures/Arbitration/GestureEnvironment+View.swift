@@ -23,7 +23,7 @@ extension GestureEnvironment {
         let time = currentTime
         var toBegin: [Touch] = []
         for touch in began {
-            let bound = recognizers.filter { $0.touchIDs.contains(touch.id) }
+            let bound = recognizers.filter { $0.arbitration.touchIDs.contains(touch.id) }
             let claimed = bound.contains { recognizer in
                 recognizer.cancelsTouchesInView && winners.contains { $0 === recognizer }
             }

@@ -65,7 +65,7 @@ public final class GestureEnvironment {
     /// Whether nothing is under way: no touch down, no touchpad gesture, no recognizer deciding.
     public var isIdle: Bool {
         liveTouches.isEmpty && activeTouchpadGesture == nil
-            && recognizers.allSatisfy { $0.state == .possible && !$0.isTracking }
+            && recognizers.allSatisfy { $0.state == .possible && !$0.arbitration.isTracking }
     }
 
     // MARK: Attaching
@@ -136,13 +136,13 @@ public final class GestureEnvironment {
 
         let liveCount = liveTouches.count
         for recognizer in recognizers where recognizer.receivesInput {
-            let count = recognizer.touchIDs.count
+            let count = recognizer.arbitration.touchIDs.count
             if count == 0 { continue }
             if count == liveCount {
                 // The common case: the recognizer tracks every live touch.
                 deliver(to: recognizer, began, moved, ended, cancelled, event)
             } else {
-                let ids = recognizer.touchIDs
+                let ids = recognizer.arbitration.touchIDs
                 func mine(_ list: [Touch]) -> [Touch] { list.isEmpty ? list : list.filter { ids.contains($0.id) } }
                 deliver(to: recognizer, mine(began), mine(moved), mine(ended), mine(cancelled), event)
             }
@@ -154,9 +154,9 @@ public final class GestureEnvironment {
 
         if !ended.isEmpty || !cancelled.isEmpty {
             let gone = (ended + cancelled).map(\.id)
-            for recognizer in recognizers where !recognizer.touchIDs.isEmpty {
-                if recognizer.touchIDs.contains(where: gone.contains) { rememberLifted(recognizer) }
-                recognizer.touchIDs.removeAll { gone.contains($0) }
+            for recognizer in recognizers where !recognizer.arbitration.touchIDs.isEmpty {
+                if recognizer.arbitration.touchIDs.contains(where: gone.contains) { rememberLifted(recognizer) }
+                recognizer.arbitration.touchIDs.removeAll { gone.contains($0) }
             }
             liveTouches.removeAll { gone.contains($0.id) }
             if view != nil { viewTouchesGone(gone) }
@@ -183,12 +183,12 @@ public final class GestureEnvironment {
             for recognizer in following { deliverTouchpad(event, to: recognizer) }
         } else {
             // The common case, every update of a swipe or pinch: no list to build.
-            for recognizer in recognizers where recognizer.touchpadFingers > 0 { deliverTouchpad(event, to: recognizer) }
+            for recognizer in recognizers where recognizer.arbitration.touchpadFingers > 0 { deliverTouchpad(event, to: recognizer) }
         }
         // A recognizer of the last gesture that won with this event (a double tap's second
         // tap) has it: nothing starts over. Otherwise those that gave up start over on it.
         let consumed = carried.contains { recognizer in
-            recognizer.touchpadFingers > 0 && winners.contains { $0 === recognizer }
+            recognizer.arbitration.touchpadFingers > 0 && winners.contains { $0 === recognizer }
         }
         for recognizer in carried where recognizer.state.isTerminal && !consumed {
             resetRecognizer(recognizer, log: true)
@@ -198,32 +198,32 @@ public final class GestureEnvironment {
         }
         if gesture.isEnd {
             activeTouchpadGesture = nil
-            for recognizer in recognizers where recognizer.touchpadFingers > 0 {
-                recognizer.lifted.count = recognizer.touchpadFingers
-                recognizer.touchpadFingers = 0
+            for recognizer in recognizers where recognizer.arbitration.touchpadFingers > 0 {
+                recognizer.arbitration.lifted.count = recognizer.arbitration.touchpadFingers
+                recognizer.arbitration.touchpadFingers = 0
             }
             endSequenceIfSettled()
         }
     }
 
     private func beginTouchpadGesture(_ recognizer: GestureRecognizer, _ event: TouchpadEvent) -> Bool {
-        guard recognizer.receivesInput, recognizer.trackedType != .direct,
+        guard recognizer.receivesInput, recognizer.arbitration.trackedType != .direct,
               recognizer.allowedTouchTypes.contains(.indirect), recognizer.touchpadInput == .gestures,
               recognizer.acceptedTouchpadGestures.contains(event.gesture.kind),
               recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: event) ?? true
         else { return false }
-        if !recognizer.isTracking { recognizer.gesture = gestureCount }
-        recognizer.isTracking = true
-        recognizer.trackedType = .indirect
-        if recognizer.trackedDevice == nil { recognizer.trackedDevice = event.device }
-        recognizer.touchpadFingers = event.gesture.fingers
-        recognizer.touchpadOffset = .zero
+        if !recognizer.arbitration.isTracking { recognizer.arbitration.gesture = gestureCount }
+        recognizer.arbitration.isTracking = true
+        recognizer.arbitration.trackedType = .indirect
+        if recognizer.arbitration.trackedDevice == nil { recognizer.arbitration.trackedDevice = event.device }
+        recognizer.arbitration.touchpadFingers = event.gesture.fingers
+        recognizer.arbitration.touchpadOffset = .zero
         return true
     }
 
     private func deliverTouchpad(_ event: TouchpadEvent, to recognizer: GestureRecognizer) {
-        if case let .swipeUpdate(_, delta) = event.gesture { recognizer.touchpadOffset += delta }
-        if case let .pinchUpdate(_, delta, _, _) = event.gesture { recognizer.touchpadOffset += delta }
+        if case let .swipeUpdate(_, delta) = event.gesture { recognizer.arbitration.touchpadOffset += delta }
+        if case let .pinchUpdate(_, delta, _, _) = event.gesture { recognizer.arbitration.touchpadOffset += delta }
         if recognizer.receivesInput { recognizer.touchpadGesture(event) }
     }
 
@@ -248,7 +248,7 @@ public final class GestureEnvironment {
             if recognizer.state.isTerminal {
                 resetRecognizer(recognizer, log: true)
                 if view != nil { viewForget(recognizer) }
-            } else if recognizer.isTracking {
+            } else if recognizer.arbitration.isTracking {
                 carried.append(recognizer)
             }
         }
@@ -263,7 +263,7 @@ public final class GestureEnvironment {
         // A recognizer of the last gesture that won with the new fingers (a double tap's
         // second tap) has them: nothing starts over.
         let consumed = carried.contains { recognizer in
-            winners.contains { $0 === recognizer } && began.contains { recognizer.touchIDs.contains($0.id) }
+            winners.contains { $0 === recognizer } && began.contains { recognizer.arbitration.touchIDs.contains($0.id) }
         }
         guard !consumed else { return }
         for recognizer in carried where recognizer.state.isTerminal {
@@ -272,16 +272,16 @@ public final class GestureEnvironment {
             if view != nil { viewForget(recognizer) }
             let landed = began.filter { touch in liveTouches.contains { $0.id == touch.id } }
             for touch in landed { bind(touch, to: [recognizer]) }
-            let mine = landed.filter { recognizer.touchIDs.contains($0.id) }
+            let mine = landed.filter { recognizer.arbitration.touchIDs.contains($0.id) }
             if !mine.isEmpty { recognizer.touchesBegan(mine, with: event) }
         }
     }
 
     /// Remembers where a recognizer's touches are before some of them are forgotten.
     private func rememberLifted(_ recognizer: GestureRecognizer) {
-        let count = recognizer.touchIDs.count
-        guard count >= recognizer.lifted.count else { return }
-        recognizer.lifted = .init(
+        let count = recognizer.arbitration.touchIDs.count
+        guard count >= recognizer.arbitration.lifted.count else { return }
+        recognizer.arbitration.lifted = .init(
             count: count, location: recognizer.location(), normalizedLocation: recognizer.location(in: .normalized))
     }
 
@@ -311,13 +311,13 @@ public final class GestureEnvironment {
         for recognizer in candidates
         where recognizer.receivesInput && recognizer.allowedTouchTypes.contains(touch.type)
             && (touch.type == .direct || recognizer.touchpadInput == .contacts)
-            && (recognizer.trackedType ?? touch.type) == touch.type
+            && (recognizer.arbitration.trackedType ?? touch.type) == touch.type
             && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true) {
-            recognizer.touchIDs.append(touch.id)
-            if !recognizer.isTracking { recognizer.gesture = gestureCount }
-            recognizer.isTracking = true
-            recognizer.trackedType = touch.type
-            if recognizer.trackedDevice == nil { recognizer.trackedDevice = touch.device }
+            recognizer.arbitration.touchIDs.append(touch.id)
+            if !recognizer.arbitration.isTracking { recognizer.arbitration.gesture = gestureCount }
+            recognizer.arbitration.isTracking = true
+            recognizer.arbitration.trackedType = touch.type
+            if recognizer.arbitration.trackedDevice == nil { recognizer.arbitration.trackedDevice = touch.device }
         }
     }
 
@@ -326,9 +326,9 @@ public final class GestureEnvironment {
     func schedule(_ recognizer: GestureRecognizer, at deadline: Timestamp, _ fire: @escaping (Timestamp) -> Void) -> TimerToken {
         scheduler.schedule(at: deadline) { [weak self, weak recognizer] time in
             guard let self, let recognizer, recognizer.environment === self else { return }
-            recognizer.timerToken = nil
+            recognizer.arbitration.timerToken = nil
             let saved = currentInput
-            currentInput = .timer(recognizer.timerName)
+            currentInput = .timer(recognizer.arbitration.timerName)
             currentTime = max(currentTime, time)
             fire(time)
             endSequenceIfSettled()
@@ -340,26 +340,26 @@ public final class GestureEnvironment {
     func endSequenceIfSettled() {
         guard liveTouches.isEmpty, activeTouchpadGesture == nil else { return }
         // A recognizer with a timer is still deciding: the sequence goes on.
-        for recognizer in recognizers where recognizer.state == .possible && recognizer.isTracking {
-            if recognizer.timerToken != nil { return }
+        for recognizer in recognizers where recognizer.state == .possible && recognizer.arbitration.isTracking {
+            if recognizer.arbitration.timerToken != nil { return }
         }
         // One still deciding with no input and no timer would hold the sequence open
         // forever: a bug in that recognizer, so it fails and is reported. Failing it can
         // deliver the delayed transitions of those waiting for it.
         for recognizer in recognizers
-        where recognizer.state == .possible && recognizer.isTracking && recognizer.pending.isEmpty {
+        where recognizer.state == .possible && recognizer.arbitration.isTracking && recognizer.arbitration.pending.isEmpty {
             report("\(recognizer.label) was still possible with no input and no timer; failing it")
             commit(recognizer, .failed, cause: .sequenceEnded)
         }
-        for recognizer in recognizers where recognizer.state == .possible && recognizer.isTracking {
-            if recognizer.timerToken != nil { return }
-            if !recognizer.pending.isEmpty {
+        for recognizer in recognizers where recognizer.state == .possible && recognizer.arbitration.isTracking {
+            if recognizer.arbitration.timerToken != nil { return }
+            if !recognizer.arbitration.pending.isEmpty {
                 report("\(recognizer.label) was still waiting for others to fail when the sequence ended; failing it")
                 stopWaiting(recognizer)
                 commit(recognizer, .failed, cause: .sequenceEnded)
             }
         }
-        for recognizer in recognizers where recognizer.isTracking || recognizer.state != .possible {
+        for recognizer in recognizers where recognizer.arbitration.isTracking || recognizer.state != .possible {
             resetRecognizer(recognizer, log: true)
         }
         winners.removeAll()
@@ -369,13 +369,8 @@ public final class GestureEnvironment {
     func resetRecognizer(_ recognizer: GestureRecognizer, log: Bool) {
         recognizer.cancelTimer()
         stopWaiting(recognizer)
-        recognizer.touchIDs.removeAll()
-        recognizer.isTracking = false
-        recognizer.trackedType = nil
-        recognizer.trackedDevice = nil
-        recognizer.touchpadFingers = 0
-        recognizer.touchpadOffset = .zero
-        recognizer.lifted = .init()
+        // The gesture number stays until the recognizer follows another gesture.
+        recognizer.arbitration = ArbitrationRecord(gesture: recognizer.arbitration.gesture)
         if recognizer.state != .possible {
             let old = recognizer.state
             recognizer.write(.possible)

@@ -68,34 +68,11 @@ open class GestureRecognizer {
     var nextToken = 0
     @exclusivity(unchecked) var enabled = true
 
-    // Arbitration state, owned by the environment. The engine runs on one thread and
-    // never holds two accesses to these at once, so their dynamic exclusivity checks
-    // (half the cost of a frame) are turned off.
+    // The attachment number, for labels; the arbitration record holds the rest.
     @exclusivity(unchecked) var serial = 0
-    @exclusivity(unchecked) var touchIDs: [Int] = []
-    @exclusivity(unchecked) var isTracking = false
-    @exclusivity(unchecked) var pending: [GestureRecognizerState] = []
-    @exclusivity(unchecked) var timerToken: TimerToken?
-    var timerName = ""
-    @exclusivity(unchecked) var touchpadFingers = 0
-    @exclusivity(unchecked) var touchpadOffset = Point.zero
-    /// The kind of device the recognizer follows in this sequence: one at a time.
-    @exclusivity(unchecked) var trackedType: TouchType?
-    /// The device the recognizer's first touch (or touchpad gesture) came from in this sequence.
-    @exclusivity(unchecked) var trackedDevice: DeviceID?
-    /// Where the recognizer's touches were, and how many, when it last held its most
-    /// touches: what a recognition delivered after the fingers lifted reports.
-    @exclusivity(unchecked) var lifted = LiftedTouches()
-    /// Which gesture of the sequence the recognizer follows: the environment numbers each
-    /// landing after all fingers lifted. A late decision about one gesture never excludes
-    /// recognizers of the next.
-    @exclusivity(unchecked) var gesture = 0
-
-    struct LiftedTouches {
-        var count = 0
-        var location = Point.zero
-        var normalizedLocation = Point.zero
-    }
+    /// What the environment keeps of this recognizer in the current gesture: replaced
+    /// whole when the recognizer is reset, so nothing of one gesture leaks into the next.
+    @exclusivity(unchecked) var arbitration = ArbitrationRecord()
 
     /// Makes a recognizer with no targets.
     public init() {}
@@ -249,7 +226,7 @@ open class GestureRecognizer {
 
     /// Stops delivering `touch` to this recognizer for the rest of its life.
     public final func ignore(_ touch: Touch, for event: TouchEvent) {
-        touchIDs.removeAll { $0 == touch.id }
+        arbitration.touchIDs.removeAll { $0 == touch.id }
     }
 
     /// Asks to move to `newState`. The environment checks the move is legal, applies
@@ -269,15 +246,15 @@ open class GestureRecognizer {
     public final func setTimer(at deadline: Timestamp, named name: String, _ fire: @escaping (Timestamp) -> Void) {
         cancelTimer()
         guard let environment else { return }
-        timerName = name
-        timerToken = environment.schedule(self, at: deadline, fire)
+        arbitration.timerName = name
+        arbitration.timerToken = environment.schedule(self, at: deadline, fire)
     }
 
     /// Cancels the recognizer's timer, if one is running.
     public final func cancelTimer() {
-        if let token = timerToken {
+        if let token = arbitration.timerToken {
             environment?.scheduler.cancel(token)
-            timerToken = nil
+            arbitration.timerToken = nil
         }
     }
 
@@ -285,39 +262,39 @@ open class GestureRecognizer {
 
     /// The kind of device the recognizer is following in this sequence (nil when idle).
     /// It stays set after the touches lift, until the recognizer is reset.
-    public var touchType: TouchType? { trackedType }
+    public var touchType: TouchType? { arbitration.trackedType }
 
     /// The device the recognizer is following in this sequence: where its first touch
     /// landed, or its touchpad gesture began (nil when idle). Kept until it is reset.
-    public var device: DeviceID? { trackedDevice }
+    public var device: DeviceID? { arbitration.trackedDevice }
 
     /// The number of touches the recognizer is tracking; for a touchpad gesture, its finger
     /// count. Once the touches have lifted (a recognition delivered after a wait), the most
     /// touches it held, until it is reset.
     public var numberOfTouches: Int {
-        if !touchIDs.isEmpty { return touchIDs.count }
-        return touchpadFingers > 0 ? touchpadFingers : lifted.count
+        if !arbitration.touchIDs.isEmpty { return arbitration.touchIDs.count }
+        return arbitration.touchpadFingers > 0 ? arbitration.touchpadFingers : arbitration.lifted.count
     }
 
     /// The touches the recognizer is tracking, in the order they began.
     public var touches: [Touch] {
         guard let environment else { return [] }
-        return touchIDs.compactMap { environment.liveTouch($0) }
+        return arbitration.touchIDs.compactMap { environment.liveTouch($0) }
     }
 
     /// The centroid of the recognizer's touches. For a touchpad gesture, the offset in
     /// millimetres from where the gesture began (libinput gives only deltas). Once the
     /// touches have lifted, where they were when the recognizer last held the most of them.
     public func location(in space: CoordinateSpace = .millimetres) -> Point {
-        guard !touchIDs.isEmpty, let environment else {
-            guard trackedType == .direct || trackedType == .indirect && touchpadInput == .contacts else {
-                return touchpadOffset
+        guard !arbitration.touchIDs.isEmpty, let environment else {
+            guard arbitration.trackedType == .direct || arbitration.trackedType == .indirect && touchpadInput == .contacts else {
+                return arbitration.touchpadOffset
             }
-            return space == .millimetres ? lifted.location : lifted.normalizedLocation
+            return space == .millimetres ? arbitration.lifted.location : arbitration.lifted.normalizedLocation
         }
         var sum = Point.zero
         var count = 0.0
-        for id in touchIDs {
+        for id in arbitration.touchIDs {
             if let touch = environment.liveTouch(id) {
                 sum += touch.location(in: space)
                 count += 1
@@ -328,8 +305,8 @@ open class GestureRecognizer {
 
     /// The location of the recognizer's `index`th touch (in the order touches began).
     public func location(ofTouch index: Int, in space: CoordinateSpace = .millimetres) -> Point {
-        guard touchIDs.indices.contains(index), let touch = environment?.liveTouch(touchIDs[index]) else {
-            return touchpadOffset
+        guard arbitration.touchIDs.indices.contains(index), let touch = environment?.liveTouch(arbitration.touchIDs[index]) else {
+            return arbitration.touchpadOffset
         }
         return touch.location(in: space)
     }
@@ -362,6 +339,6 @@ open class GestureRecognizer {
     /// Whether the recognizer still takes input in this sequence: not once it is done,
     /// nor while it waits to deliver its end.
     var receivesInput: Bool {
-        enabled && !state.isTerminal && pending.last != .ended
+        enabled && !state.isTerminal && arbitration.pending.last != .ended
     }
 }
