@@ -185,11 +185,7 @@ final class ContactDevice {
             seen.insert(contact.key)
             let (location, normalized) = axes.location(contact.x, contact.y)
             if var touch = live[contact.key] {
-                guard touch.location != location else {
-                    touch.phase = .stationary
-                    live[contact.key] = touch
-                    continue
-                }
+                guard touch.location != location else { continue }
                 touch.previousLocation = touch.location
                 touch.location = location
                 touch.normalizedLocation = normalized
@@ -215,8 +211,7 @@ final class ContactDevice {
             gone.append(touch)
         }
         guard !changed.isEmpty || !gone.isEmpty else { return nil }
-        let all = live.values.sorted { $0.id < $1.id } + gone.sorted { $0.id < $1.id }
-        return TouchEvent(timestamp: time, allTouches: all, changedTouches: changed + gone.sorted { $0.id < $1.id })
+        return TouchEvent(timestamp: time, down: live.values, changed: changed + gone.sorted { $0.id < $1.id })
     }
 
     /// The fingers on the pad now, without palms: (key, raw x, raw y).

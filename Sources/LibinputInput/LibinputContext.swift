@@ -367,14 +367,7 @@ public final class LibinputContext: PollSource {
         guard !state.changed.isEmpty else { return }
         let changed = state.changed
         state.changed.removeAll()
-        // Every live touch, as it is in this frame: the changed ones with their change
-        // (a touch that began and moved in it still began), the others stationary.
-        var all = state.touches.values.map { touch in changed.first { $0.id == touch.id } ?? touch }
-        all.sort { $0.id < $1.id }
-        all += changed.filter { $0.phase.isTerminal }
-        // In the next frame a touch that does not change is stationary.
-        for slot in state.touches.keys { state.touches[slot]?.phase = .stationary }
-        handler?(.input(.touches(TouchEvent(timestamp: time, allTouches: all, changedTouches: changed))))
+        handler?(.input(.touches(TouchEvent(timestamp: time, down: state.touches.values, changed: changed))))
     }
 
     private func gesture(_ event: OpaquePointer, _ type: libinput_event_type, _ state: DeviceState) {

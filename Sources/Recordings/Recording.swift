@@ -40,16 +40,6 @@ public enum Recording {
         case let .tap(f): return "tap \(f)"
         }
     }
-
-    /// A touch phase's word in a `touches` line: `down`, `move`, `up`, `cancel`.
-    public static func phaseName(_ phase: TouchPhase) -> String {
-        switch phase {
-        case .began: "down"
-        case .moved, .stationary: "move"
-        case .ended: "up"
-        case .cancelled: "cancel"
-        }
-    }
 }
 
 /// The bounds every value in a recording must keep. They are far beyond what libinput

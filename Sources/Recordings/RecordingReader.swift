@@ -253,13 +253,8 @@ public final class RecordingReader {
             guard parts.count == 4 else { throw fail("bad touch '\(field)'; expected ID:PHASE:X:Y, e.g. 5:down:150.000:100.000") }
             guard let id = Int(parts[0]), id >= 0 else { throw fail("bad touch id '\(parts[0])'; expected a whole number from 0") }
             guard !changed.contains(where: { $0.id == id }) else { throw fail("touch \(id) changes twice in one frame") }
-            let phase: TouchPhase
-            switch parts[1] {
-            case "down": phase = .began
-            case "move": phase = .moved
-            case "up": phase = .ended
-            case "cancel": phase = .cancelled
-            default: throw fail("unknown touch phase '\(parts[1])'; expected one of down, move, up, cancel")
+            guard let phase = TouchPhase(word: String(parts[1])), phase != .stationary else {
+                throw fail("unknown touch phase '\(parts[1])'; expected one of down, move, up, cancel")
             }
             let location = Point(x: try parseNumber(parts[2], "touch x", -limit...limit),
                                  y: try parseNumber(parts[3], "touch y", -limit...limit))
@@ -278,12 +273,6 @@ public final class RecordingReader {
             down[id] = phase.isTerminal ? nil : touch
         }
         touchesDown[device.id] = down
-        var all = down.values.sorted { $0.id < $1.id }.map { touch -> Touch in
-            var touch = touch
-            if !changed.contains(where: { $0.id == touch.id }) { touch.phase = .stationary }
-            return touch
-        }
-        all += changed.filter { $0.phase.isTerminal }
-        return TouchEvent(timestamp: time, allTouches: all, changedTouches: changed)
+        return TouchEvent(timestamp: time, down: down.values, changed: changed)
     }
 }

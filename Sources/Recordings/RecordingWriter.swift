@@ -61,7 +61,7 @@ public final class RecordingWriter {
         case let .input(.touches(frame)):
             guard let device = frame.changedTouches.first?.device else { return }
             let touches = frame.changedTouches.map { touch in
-                "\(touch.id):\(Recording.phaseName(touch.phase)):\(fixedDecimals(touch.location.x, 3)):\(fixedDecimals(touch.location.y, 3))"
+                "\(touch.id):\(touch.phase.word):\(fixedDecimals(touch.location.x, 3)):\(fixedDecimals(touch.location.y, 3))"
             }
             line("\(offset(frame.timestamp)) touches \(device.rawValue) \(touches.joined(separator: " "))")
         }

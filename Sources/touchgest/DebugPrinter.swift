@@ -84,12 +84,7 @@ final class DebugPrinter: SessionObserver {
             }
         case let .input(.touches(frame)):
             for touch in frame.changedTouches {
-                let phase = switch touch.phase {
-                case .began: "down"
-                case .moved, .stationary: "move"
-                case .ended: "up"
-                case .cancelled: "cancel"
-                }
+                let phase = touch.phase.word
                 if json {
                     var line = JSONLine("touch")
                     line.add("id", touch.id)
@@ -105,7 +100,7 @@ final class DebugPrinter: SessionObserver {
             if json {
                 // The whole frame as recognizers get it: every touch down, with UIKit's phase.
                 var line = JSONLine("frame")
-                line.add("touches", frame.allTouches.map { "\($0.id) \(Self.phaseName($0.phase))" })
+                line.add("touches", frame.allTouches.map { "\($0.id) \($0.phase.rawValue)" })
                 line.add("time", Int(frame.timestamp.microseconds))
                 emit(line.text)
             }
@@ -221,17 +216,6 @@ final class DebugPrinter: SessionObserver {
         if catalogue && GestureCatalogue.names(decision) { line.add("rule-snippet", decision.snippet) }
         line.add("time", Int(time.microseconds))
         return line.text
-    }
-
-    /// UIKit's name for a touch phase.
-    static func phaseName(_ phase: TouchPhase) -> String {
-        switch phase {
-        case .began: "began"
-        case .moved: "moved"
-        case .stationary: "stationary"
-        case .ended: "ended"
-        case .cancelled: "cancelled"
-        }
     }
 
     private func describe(_ device: InputDevice, into line: inout JSONLine) {

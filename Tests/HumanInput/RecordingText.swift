@@ -42,13 +42,7 @@ public enum RecordingText {
             return "touchpad \(event.device.rawValue) \(words)"
         case let .touches(frame):
             let touches = frame.changedTouches.map { touch in
-                let phase = switch touch.phase {
-                case .began: "down"
-                case .moved, .stationary: "move"
-                case .ended: "up"
-                case .cancelled: "cancel"
-                }
-                return "\(touch.id):\(phase):\(fixedDecimals(touch.location.x, 3)):\(fixedDecimals(touch.location.y, 3))"
+                return "\(touch.id):\(touch.phase.word):\(fixedDecimals(touch.location.x, 3)):\(fixedDecimals(touch.location.y, 3))"
             }
             return "touches \(frame.changedTouches.first?.device.rawValue ?? 0) \(touches.joined(separator: " "))"
         }

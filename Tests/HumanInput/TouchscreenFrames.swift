@@ -39,16 +39,7 @@ public enum TouchscreenFrames {
                 }
             }
             guard !changed.isEmpty else { continue }
-            var all = live.values.sorted { $0.id < $1.id }.map { touch -> Touch in
-                var touch = touch
-                if !changed.contains(where: { $0.id == touch.id }) {
-                    touch.phase = .stationary
-                    touch.previousLocation = touch.location
-                }
-                return touch
-            }
-            all += changed.filter { $0.phase.isTerminal }
-            events.append(.touches(TouchEvent(timestamp: stamp, allTouches: all, changedTouches: changed)))
+            events.append(.touches(TouchEvent(timestamp: stamp, down: live.values, changed: changed)))
         }
         return events
     }

@@ -32,11 +32,35 @@ public enum TouchpadInput: Hashable, Sendable, CaseIterable {
 }
 
 /// Where a touch is in its life, as UIKit's `UITouch.Phase`.
-public enum TouchPhase: Hashable, Sendable {
+public enum TouchPhase: String, Hashable, Sendable, CaseIterable {
+    /// The raw value is UIKit's name of the phase, as `touchgest debug --json` shows it.
     case began, moved, stationary, ended, cancelled
 
     /// Whether the touch is gone after this phase.
     public var isTerminal: Bool { self == .ended || self == .cancelled }
+
+    /// The finger's word for it, as recordings and `touchgest debug` write a touch:
+    /// `down`, `move` (a stationary touch did not move, but it is no other word), `up`,
+    /// `cancel`.
+    public var word: String {
+        switch self {
+        case .began: "down"
+        case .moved, .stationary: "move"
+        case .ended: "up"
+        case .cancelled: "cancel"
+        }
+    }
+
+    /// The phase a finger's word names; nil for any other word.
+    public init?(word: String) {
+        switch word {
+        case "down": self = .began
+        case "move": self = .moved
+        case "up": self = .ended
+        case "cancel": self = .cancelled
+        default: return nil
+        }
+    }
 }
 
 /// One finger on a touchscreen (or, read by the contact reader, on a touchpad) at one moment.
@@ -101,5 +125,31 @@ public struct TouchEvent: Sendable {
         self.timestamp = timestamp
         self.allTouches = allTouches
         self.changedTouches = changedTouches
+    }
+
+    /// The frame every input source builds the same way: the `changed` touches as they
+    /// are, every other touch in `down` stationary where it was, in id order, then the
+    /// touches that ended or were cancelled in it. `down` holds the touches still down
+    /// after the frame (changed ones may be in it with their old state: the changed
+    /// state wins). What libinput's adapter, the contact reader, recordings and the
+    /// test generators hand the engine.
+    public init(timestamp: Timestamp, down: some Sequence<Touch>, changed: [Touch]) {
+        var all: [Touch] = []
+        for touch in down {
+            if let update = changed.first(where: { $0.id == touch.id }) {
+                if !update.phase.isTerminal { all.append(update) }
+            } else {
+                var still = touch
+                still.phase = .stationary
+                still.previousLocation = touch.location
+                all.append(still)
+            }
+        }
+        for touch in changed where !touch.phase.isTerminal && !all.contains(where: { $0.id == touch.id }) {
+            all.append(touch)
+        }
+        all.sort { $0.id < $1.id }
+        all += changed.filter(\.phase.isTerminal)
+        self.init(timestamp: timestamp, allTouches: all, changedTouches: changed)
     }
 }
