@@ -35,6 +35,7 @@ public final class Replay {
         compiled = CompiledRulebook(book, sink: actions, focus: focus) { reader.device($0)?.name }
         compiled.attach(to: environment)
         environment.transitionObserver = { [weak observer] in observer?.transition($0) }
+        if observer.wantsPhaseMoves { environment.phaseObserver = { [weak observer] in observer?.phaseMove($0) } }
     }
 
     /// Plays `reader` to its end or to its first bad line (thrown, after what came

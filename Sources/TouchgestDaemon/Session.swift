@@ -20,12 +20,19 @@ public protocol SessionObserver: AnyObject {
     func focusNote(_ text: String, rule: String?)
     /// The session began or stopped reading a touchpad's fingers, or cannot read them.
     func contacts(_ event: ContactEvent)
+    /// Whether it wants every move of the recognizers' private phase machines
+    /// (`debug -v`); describing them costs, so only then are they made.
+    var wantsPhaseMoves: Bool { get }
+    /// One move of a recognizer's phase machine: `old -> input -> new`.
+    func phaseMove(_ move: PhaseMove)
 }
 
 extension SessionObserver {
     public func focus(_ report: FocusReport) {}
     public func focusNote(_ text: String, rule: String?) {}
     public func contacts(_ event: ContactEvent) {}
+    public var wantsPhaseMoves: Bool { false }
+    public func phaseMove(_ move: PhaseMove) {}
 }
 
 /// What a session says of the touchpads' finger readers.
@@ -72,6 +79,9 @@ public final class Session: CommandSink {
         streams = runCommands ? StreamHub() : nil
         self.observer = observer
         environment.transitionObserver = { [weak self] record in self?.observer?.transition(record) }
+        if observer?.wantsPhaseMoves == true {
+            environment.phaseObserver = { [weak self] move in self?.observer?.phaseMove(move) }
+        }
         input.handler = { [weak self] event in self?.handle(event) }
         contacts.handler = { [weak self] frame in self?.handle(.input(.touches(frame))) }
         loop.add(input)

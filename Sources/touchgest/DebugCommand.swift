@@ -13,7 +13,8 @@ struct DebugCommand: ParsableCommand {
         discussion: """
             Each line names a rule, what it decided and the gesture's values; a decision that
             runs a command shows the command, and one a stream gets names the stream.
-            Commands and streams run only with --run. With -v, every input event and every
+            Commands and streams run only with --run. With -v, every input event, each move of a
+            recognizer's own phase machine (RULE phase OLD -> INPUT -> NEW), and every
             recognizer transition: RULE FROM -> TO (CAUSE).
             Without a rule file, debug recognizes a built-in catalogue of every gesture and
             names each one ("swipe left, 3 fingers") with the rule that binds it.

@@ -119,6 +119,23 @@ final class DebugPrinter: SessionObserver {
         }
     }
 
+    /// Phase moves are part of `-v` (and of JSON, which is always complete).
+    var wantsPhaseMoves: Bool { verbose || json }
+
+    func phaseMove(_ move: PhaseMove) {
+        if json {
+            var line = JSONLine("phase")
+            line.add("recognizer", move.recognizer)
+            line.add("from", move.from)
+            line.add("input", move.input)
+            line.add("to", move.to)
+            line.add("time", Int(move.timestamp.microseconds))
+            emit(line.text)
+        } else {
+            emit(paint(2, move.description))
+        }
+    }
+
     func transition(_ record: TransitionRecord) {
         let decision = self.decision(record)
         if json {

@@ -20,6 +20,10 @@ public final class GestureEnvironment {
     /// Called with every state write of every attached recognizer: the transition log.
     public var transitionObserver: ((TransitionRecord) -> Void)?
 
+    /// Called with every move of every attached recognizer's private phase machine
+    /// (``PhaseMove``): what `touchgest debug -v` shows between the state transitions.
+    public var phaseObserver: ((PhaseMove) -> Void)?
+
     /// Called when a recognizer or an action misbehaves (an illegal transition, an action
     /// that threw); the engine carries on.
     public var diagnosticHandler: ((GestureDiagnostic) -> Void)?

@@ -71,7 +71,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         phase = .idle
     }
 
-    private func step(_ input: Input) {
+    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
+
+    private func advance(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(time)):
             touchDown(afterTaps: 0, at: time)

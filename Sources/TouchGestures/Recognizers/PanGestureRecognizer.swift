@@ -123,7 +123,9 @@ open class PanGestureRecognizer: GestureRecognizer {
         phase = .idle
     }
 
-    private func step(_ input: Input) {
+    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
+
+    private func advance(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(touches, event)):
             dropExtra(touches, event)

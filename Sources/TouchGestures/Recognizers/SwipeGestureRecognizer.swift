@@ -88,7 +88,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         phase = .idle
     }
 
-    private func step(_ input: Input) {
+    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
+
+    private func advance(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(time)), let (.gathering, .down(time)):
             if numberOfTouches > numberOfTouchesRequired { return fail() }

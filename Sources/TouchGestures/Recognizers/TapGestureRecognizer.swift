@@ -67,7 +67,9 @@ open class TapGestureRecognizer: GestureRecognizer {
         starts.removeAll(keepingCapacity: true)
     }
 
-    private func step(_ input: Input) {
+    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
+
+    private func advance(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(touches, time)):
             startTap(taps: 0, origin: location(), touches: touches, at: time)

@@ -76,7 +76,9 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
         phase = .gathering
     }
 
-    private func step(_ input: Input) {
+    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
+
+    private func advance(_ input: Input) {
         switch (phase, input) {
         case let (.gathering, .down(time)):
             // Wait for every finger; a crowd larger than required is not this gesture.

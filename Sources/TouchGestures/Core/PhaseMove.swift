@@ -1,0 +1,48 @@
+/// One move of a recognizer's private phase machine: `old -> input -> new`, as libinput
+/// logs its tap machine. The public state (``TransitionRecord``) often does not change
+/// when the phase does: these lines say why a tap still waits, or what a pan is doing
+/// before it begins.
+public struct PhaseMove: Hashable, Sendable, CustomStringConvertible {
+    /// The recognizer's label, e.g. `tap#2` or the rule's name.
+    public var recognizer: String
+    /// The phase's case name before and after, e.g. `touching`, `awaitingNextTap`.
+    public var from: String
+    public var to: String
+    /// The input's case name, e.g. `down`, `timeout`, `touchpadBegin`.
+    public var input: String
+    /// When it happened, on the input's clock.
+    public var timestamp: Timestamp
+
+    public init(recognizer: String, from: String, input: String, to: String, timestamp: Timestamp) {
+        self.recognizer = recognizer
+        self.from = from
+        self.input = input
+        self.to = to
+        self.timestamp = timestamp
+    }
+
+    /// `tap#2 phase touching -> up -> awaitingNextTap`.
+    public var description: String { "\(recognizer) phase \(from) -> \(input) -> \(to)" }
+
+    /// The case name of an enum value: its description up to the associated values.
+    static func caseName(_ value: Any) -> String {
+        String(String(describing: value).prefix { $0 != "(" })
+    }
+}
+
+extension GestureRecognizer {
+    /// Runs one step of a recognizer's phase machine, telling the environment's
+    /// ``GestureEnvironment/phaseObserver`` the move when it has one and the phase
+    /// changed (a swipe tracking through every update would bury the moves that
+    /// matter). Nothing is described, and nothing costs, when no one watches.
+    public final func stepPhase<Phase, Input>(_ phase: () -> Phase, _ input: Input, _ advance: (Input) -> Void) {
+        guard let environment, let observer = environment.phaseObserver else { return advance(input) }
+        let before = PhaseMove.caseName(phase())
+        let name = PhaseMove.caseName(input)
+        advance(input)
+        let after = PhaseMove.caseName(phase())
+        guard after != before else { return }
+        observer(PhaseMove(recognizer: label, from: before, input: name, to: after,
+                           timestamp: environment.time))
+    }
+}
