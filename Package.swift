@@ -82,11 +82,13 @@ let package = Package(
                 "FocusProviders", "Recordings", "PollLoop", "CProcess", .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What init and doctor know: the desktop, the starter rule files, the set-up checks.
+        .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures"]),
         // The command-line tool: argument parsing and output formatting, one file per subcommand.
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "TouchgestDaemon", "Rulebook", "CommandRunner", "TouchGestures", "InputDevices", "LibinputInput", "CProcess", "PollLoop",
+                "TouchgestDaemon", "TouchgestSetup", "Rulebook", "CommandRunner", "TouchGestures", "InputDevices", "LibinputInput", "CProcess", "PollLoop",
                 "Recordings", "FocusProviders", "GestureStreams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,7 @@ import Glibc
 import LibinputInput
 import Rulebook
 import TouchGestures
+import TouchgestSetup
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +24,7 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         var doctor = Doctor()
         let book = doctor.checkRules(rules.path)
-        let context = doctor.checkDevices(input)
+        let context = doctor.checkDevices(input.backend, statedSizes: input.deviceSizes)
         doctor.checkAccess(nodes: context.nodes, problems: context.problems)
         doctor.checkService()
         if let book { doctor.checkDesktop(book) }

@@ -1,11 +1,9 @@
-import ArgumentParser
-
 /// The desktops touchgest has a starter rule file for, and how to tell which one runs.
-enum Desktop: String, CaseIterable, ExpressibleByArgument {
+public enum Desktop: String, CaseIterable, Sendable {
     case sway, hyprland, niri, gnome, kde, x11
 
     /// How the desktop is named to people.
-    var title: String {
+    public var title: String {
         switch self {
         case .sway: "sway"
         case .hyprland: "Hyprland"
@@ -23,7 +21,7 @@ enum Desktop: String, CaseIterable, ExpressibleByArgument {
     /// each compositor's own socket variable, which sway and others set even when no
     /// session manager sets XDG_CURRENT_DESKTOP; then DISPLAY without WAYLAND_DISPLAY, an
     /// X11 session of some other desktop.
-    static func detect(in environment: [String: String]) -> (desktop: Desktop, evidence: String)? {
+    public static func detect(in environment: [String: String]) -> (desktop: Desktop, evidence: String)? {
         for name in ["XDG_CURRENT_DESKTOP", "XDG_SESSION_DESKTOP", "DESKTOP_SESSION"] {
             guard let value = environment[name], !value.isEmpty else { continue }
             for entry in value.lowercased().split(separator: ":") {

@@ -6,9 +6,9 @@ import Rulebook
 import TouchGestures
 
 /// What `touchgest doctor` found: each finding with how to fix it.
-struct Doctor {
-    struct Finding {
-        enum Level: String {
+public struct Doctor {
+    public struct Finding: Sendable {
+        public enum Level: String, Sendable {
             /// Works.
             case ok
             /// A fact the user should know: what a working set-up implies.
@@ -18,13 +18,16 @@ struct Doctor {
             /// Stops touchgest from working.
             case error
         }
-        var level: Level
-        var topic: String
-        var text: String
-        var fix: String?
+        public var level: Level
+        public var topic: String
+        public var text: String
+        /// The command or step that fixes it.
+        public var fix: String?
     }
 
-    private(set) var findings: [Finding] = []
+    public private(set) var findings: [Finding] = []
+
+    public init() {}
     let environment = CommandRunner.processEnvironment()
 
     private mutating func add(_ level: Finding.Level, _ topic: String, _ text: String, fix: String? = nil) {
@@ -34,7 +37,7 @@ struct Doctor {
     // MARK: Rules
 
     /// Whether the rule file is there and valid, and safe enough for `run`.
-    mutating func checkRules(_ path: String) -> Rulebook? {
+    public mutating func checkRules(_ path: String) -> Rulebook? {
         if access(path, F_OK) != 0 && errno == ENOENT {
             add(.warn, "rules", "no rule file at \(path): touchgest run has nothing to do",
                 fix: "touchgest init   (writes a starter file for your desktop)")
@@ -56,11 +59,20 @@ struct Doctor {
     // MARK: Devices and access
 
     /// The touch devices libinput opens, and its problems opening others.
-    mutating func checkDevices(_ input: InputOptions) -> (nodes: [String], problems: [String]) {
-        let nodes = input.devices.isEmpty ? Self.inputNodes() : input.devices
+    public mutating func checkDevices(_ backend: LibinputContext.Backend, statedSizes: [StatedDeviceSize]) -> (nodes: [String], problems: [String]) {
+        let nodes: [String]
+        let place: String
+        switch backend {
+        case let .seat(seat):
+            nodes = Self.inputNodes()
+            place = "seat \(seat)"
+        case let .paths(paths):
+            nodes = paths
+            place = paths.joined(separator: ", ")
+        }
         let context: LibinputContext
         do {
-            context = try LibinputContext(input.backend, options: input.adapterOptions)
+            context = try LibinputContext(backend, options: LibinputContext.Options(statedSizes: statedSizes))
         } catch {
             add(.error, "devices", "\(error)")
             return (nodes, [])
@@ -71,14 +83,14 @@ struct Doctor {
         }
         let problems = context.problems.map { "\($0)" }
         if context.devices.isEmpty {
-            add(problems.isEmpty ? .warn : .error, "devices", "no touchpad or touchscreen seen on \(input.devices.isEmpty ? "seat \(input.seat)" : input.devices.joined(separator: ", "))",
+            add(problems.isEmpty ? .warn : .error, "devices", "no touchpad or touchscreen seen on \(place)",
                 fix: problems.isEmpty ? "plug one in, or check 'libinput list-devices' (as root) lists it" : nil)
         }
         return (nodes, problems)
     }
 
     /// Whether this user can read the input device nodes, and by which right.
-    mutating func checkAccess(nodes: [String], problems: [String]) {
+    public mutating func checkAccess(nodes: [String], problems: [String]) {
         var readable: [String] = []
         var refused: [String] = []
         for node in nodes {
@@ -158,7 +170,7 @@ struct Doctor {
     // MARK: Service
 
     /// Whether the user service runs, asked of `systemctl --user`.
-    mutating func checkService() {
+    public mutating func checkService() {
         guard let result = Self.capture("systemctl --user is-active touchgest.service") else {
             add(.note, "service", "cannot ask systemctl --user (no systemd user session here); run touchgest run yourself, or start it from your desktop's autostart")
             return
@@ -176,14 +188,14 @@ struct Doctor {
                 fix: installed ? "systemctl --user enable --now touchgest.service"
                     : "install the package (or: make install PREFIX=$HOME/.local), then: systemctl --user enable --now touchgest.service")
         default:
-            add(.warn, "service", "touchgest.service is \(state.escapingControlCharacters)", fix: "systemctl --user status touchgest.service")
+            add(.warn, "service", "touchgest.service is \(state)", fix: "systemctl --user status touchgest.service")
         }
     }
 
     // MARK: The desktop's own gestures
 
     /// Whether the desktop also acts on gestures the rules bind.
-    mutating func checkDesktop(_ book: Rulebook) {
+    public mutating func checkDesktop(_ book: Rulebook) {
         guard let (desktop, evidence) = Desktop.detect(in: environment) else {
             add(.note, "desktop", "cannot tell which desktop this is, so cannot say whether its own gestures clash with the rules")
             return
