@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
                                                              "CommandRunner", "CProcess", "AcceptLimit"]),
-        .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
+        .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "CProcess", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "InputDevices", "TouchGestures", "TouchgestDaemon", "CommandRunner",
                                                            "TestSupport"]),
         .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "Rulebook"]),

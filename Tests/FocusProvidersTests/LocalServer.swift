@@ -90,6 +90,11 @@ final class ProviderRig {
         provider.start()
     }
 
+    /// Runs the loop until `time` has passed (the provider's own deadline, say).
+    func run(until time: Timestamp) {
+        while PollScheduler.now() <= time { loop.run(until: time + .milliseconds(1)) }
+    }
+
     /// Runs the loop until `count` reports in all, or two seconds pass.
     @discardableResult
     func run(untilReports count: Int) -> [FocusReport] {

@@ -1,4 +1,6 @@
+import PollLoop
 import Testing
+import TouchGestures
 @testable import FocusProviders
 
 /// The X11 provider's choice and its failures without a server; the real X server
@@ -19,13 +21,19 @@ import Testing
         #expect(try FocusProviders.choose("x11", environment: ["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-0"]).get().desktop == "x11")
     }
 
-    @Test func withNoServerTheProviderSaysWhyOnceAndWaits() {
+    @Test func withNoServerTheProviderSaysWhyOnceAndTriesAgainLater() throws {
         let rig = ProviderRig(X11FocusProvider(display: ":4242"))
         #expect(rig.reports == [.lost("cannot reach the X server at :4242: connection failed (no server there, or it closed)")])
         #expect(rig.provider.nextDeadline != nil)
         #expect(rig.provider.pollDescriptors.isEmpty)
-        // Tries again, and says nothing new while the cause stays.
-        rig.run(untilReports: 2)
+        // Tries again when its deadline comes, waits twice as long before the next try,
+        // and says nothing new while the cause stays.
+        let first = try #require(rig.provider.nextDeadline)
+        let firstWait = first - PollScheduler.now()
+        rig.run(until: first)
+        let second = try #require(rig.provider.nextDeadline)
+        #expect(second > first, "no second try")
+        #expect(second - first >= firstWait * 2 - .milliseconds(1), "the wait did not double: \(firstWait) then \(second - first)")
         #expect(rig.reports.count == 1)
     }
 

@@ -1,59 +1,68 @@
 import HumanInput
 import Testing
 
-/// The recognition goals, checked on the generated corpus (docs/recognition.md).
+/// The recognition goals, checked on the generated corpus (docs/recognition.md, Goals).
 ///
-/// These failed on the engine of 2026-11 (the baseline in docs/recognition.md); the
-/// swipe goal and the named cases come from the issue, the floors of the other kinds
-/// from that baseline, so that no kind gets worse.
+/// Each threshold is a goal the project states, with its source: the issue's for swipes,
+/// resting fingers and the named cases; 99% for every other kind, the bar swipes have.
+/// A kind's samples the engine cannot get right (libinput itself decides otherwise) are
+/// named with the reason, not hidden in a lower floor.
 @Suite struct RecognitionGoalTests {
-    static let card: Scorecard = {
-        guard let run = try? CorpusRun() else { return Scorecard([]) }
-        return Scorecard.measure(with: run)
-    }()
+    /// The corpus run through the corpus rules; a rule file that does not parse is the
+    /// failure each test reports.
+    static let measured = Result<Scorecard, any Error> { try Scorecard.measure(with: CorpusRun()) }
 
-    /// Samples that must fire once and right, per kind: the baseline's counts.
-    static let floors: [SampleKind: Int] = [
-        .touchpadPinch: 40, .touchpadRotation: 40, .touchpadHold: 28, .touchpadTap: 30,
-        .touchscreenTap: 40, .touchscreenDoubleTap: 30, .touchscreenLongPress: 30,
-        .touchscreenPinch: 40, .touchscreenRotation: 40, .touchscreenDrag: 30,
+    /// The share of every kind that must fire once and right: the swipes' goal.
+    static let recall = 0.99
+
+    /// Samples no recognizer can get right, by kind, and why (docs/recognition.md, Baseline).
+    static let beyondTouchgest: [SampleKind: (count: Int, why: String)] = [
+        .touchpadHold: (2, "rests that libinput itself turns into a swipe (a finger wandered 1 mm after 150 ms) before the hold's 500 ms"),
     ]
 
-    static func failures(_ kinds: (SampleKind) -> Bool) -> String {
+    /// Kinds with no goal of their own.
+    static let otherKinds: [SampleKind] = SampleKind.allCases.filter { !$0.isSwipe && !$0.isNegative }
+
+    static func failures(_ card: Scorecard, _ kinds: (SampleKind) -> Bool) -> String {
         card.outcomes.filter { kinds($0.sample.kind) && $0.verdict != .right && $0.verdict != .quiet }
             .map { "\($0.verdict.rawValue): \($0.sample.name) fired \($0.fired)" }.joined(separator: "\n")
     }
 
     // From the issue: 99% of swipes fire exactly once, in the right direction with the
     // right fingers.
-    @Test func swipesFireOnceAndRight() {
-        #expect(!Self.card.outcomes.isEmpty)
-        #expect(Self.card.swipeRecall >= 0.99, "\(Self.card.table)\n\(Self.failures(\.isSwipe))")
+    @Test func swipesFireOnceAndRight() throws {
+        let card = try Self.measured.get()
+        #expect(!card.outcomes.isEmpty)
+        #expect(card.swipeRecall >= 0.99, "\(card.table)\n\(Self.failures(card, \.isSwipe))")
     }
 
     // From the issue: fingers resting and wobbling never fire a swipe or anything else.
-    @Test func restingFingersFireNothing() {
+    @Test func restingFingersFireNothing() throws {
+        let card = try Self.measured.get()
         for kind in SampleKind.allCases where kind.isNegative {
-            let row = Self.card.row(kind)
+            let row = card.row(kind)
             #expect(row != nil, "\(kind.rawValue)")
-            #expect(row?.falsePositives == 0, "\(Self.failures { $0 == kind })")
+            #expect(row?.falsePositives == 0, "\(Self.failures(card) { $0 == kind })")
         }
     }
 
     // From the issue: the named cases each fire.
-    @Test func theNamedCasesFire() {
-        let named = Self.card.outcomes.filter(\.sample.isNamedCase)
+    @Test func theNamedCasesFire() throws {
+        let named = try Self.measured.get().outcomes.filter(\.sample.isNamedCase)
         #expect(named.count == 16)
         for outcome in named {
             #expect(outcome.verdict == .right, "\(outcome.sample.name) fired \(outcome.fired)")
         }
     }
 
-    // From the baseline: no other kind gets worse.
-    @Test(arguments: Array(floors.keys).sorted { $0.rawValue < $1.rawValue })
-    func noOtherKindGetsWorse(_ kind: SampleKind) {
-        let row = Self.card.row(kind)
-        #expect((row?.right ?? 0) >= Self.floors[kind]!, "\(Self.failures { $0 == kind })")
-        #expect(row?.falsePositives == 0)
+    // Every other kind: 99% of the samples touchgest can get right fire once and right,
+    // and nothing fires where it should not.
+    @Test(arguments: otherKinds)
+    func everyOtherKindMeetsTheSwipesBar(_ kind: SampleKind) throws {
+        let card = try Self.measured.get()
+        let row = try #require(card.row(kind), "no samples of \(kind.rawValue)")
+        let fair = row.samples - (Self.beyondTouchgest[kind]?.count ?? 0)
+        #expect(Double(row.right) >= (Double(fair) * Self.recall).rounded(.up), "\(Self.failures(card) { $0 == kind })")
+        #expect(row.falsePositives == 0)
     }
 }

@@ -110,16 +110,36 @@ import Testing
         #expect(ci.contains("\nscripts/test\n"))
     }
 
-    @Test func theManualListsEverySubcommandAndOption() {
-        let manual = readText("\(packageRoot)/man/touchgest.1")
-        for subcommand in ["run", "events", "debug", "check", "record", "replay", "list-devices", "init", "doctor"] {
-            let help = touchgest("\(subcommand) --help").stdout
-            #expect(!help.isEmpty, "\(subcommand)")
-            #expect(manual.contains(subcommand), "\(subcommand)")
-            for word in help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," }) where word.hasPrefix("--") {
-                let option = word.prefix { $0.isLetter || $0 == "-" }
-                #expect(manual.contains(String(option.dropFirst(2))), "man/touchgest.1 lacks \(option) of \(subcommand); run scripts/generate-manual")
+    /// The long options the manual lists under each subcommand: `.It Em NAME` opens a
+    /// subcommand's list, and each `.It Fl ...` line in it names options (`.It Fl v , -verbose`).
+    static func manualOptions() -> [String: Set<String>] {
+        var options: [String: Set<String>] = [:]
+        var subcommand: String?
+        for line in readText("\(packageRoot)/man/touchgest.1").split(separator: "\n") {
+            let words = line.split(separator: " ")
+            if words.starts(with: [".It", "Em"]), words.count == 3 {
+                subcommand = String(words[2])
+                options[String(words[2]), default: []] = []
+            } else if let subcommand, words.starts(with: [".It", "Fl"]) {
+                for word in words.dropFirst(2) where word.hasPrefix("-") { options[subcommand]!.insert("-" + word) }
             }
+        }
+        return options
+    }
+
+    @Test func theManualListsEverySubcommandWithExactlyItsOptions() {
+        let manual = Self.manualOptions()
+        let subcommands = ["run", "events", "debug", "check", "record", "replay", "list-devices", "init", "doctor"]
+        #expect(manual.keys.sorted() == subcommands.sorted(), "run scripts/generate-manual")
+        for subcommand in subcommands {
+            let help = touchgest("\(subcommand) --help").stdout
+            var options: Set<String> = []
+            for word in help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "[" || $0 == "]" })
+            where word.hasPrefix("--") {
+                options.insert(String(word.prefix { $0.isLetter || $0 == "-" }))
+            }
+            #expect(options.contains("--help"), "\(subcommand) --help printed: \(help)")
+            #expect(manual[subcommand] == options, "man/touchgest.1 and \(subcommand) --help differ; run scripts/generate-manual")
         }
     }
 }

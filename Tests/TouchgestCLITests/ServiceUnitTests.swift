@@ -21,7 +21,17 @@ import Testing
         #expect(unit["[Unit]", default: []].contains("StartLimitBurst=5"))
     }
 
-    @Test func theUnitSaysHowToSeeWhyItFailed() {
-        #expect(readText("\(packageRoot)/examples/touchgest.service").contains("journalctl --user -u touchgest"))
+    /// `systemctl --user status touchgest` shows the unit's Documentation= pages; the
+    /// daemon's manual must name the command that shows why it failed, and the unit must
+    /// leave the daemon's log to the journal.
+    @Test func theManualTheUnitNamesSaysHowToSeeWhyItFailed() {
+        let unit = Self.sections()
+        #expect(unit["[Unit]", default: []].contains("Documentation=man:touchgest(1) man:touchgest-rules(5)"))
+        #expect(!unit["[Service]", default: []].contains { $0.hasPrefix("StandardError=") || $0.hasPrefix("StandardOutput=") })
+        // In touchgest(1), under `run`: the text of RunCommand's discussion.
+        let manual = readText("\(packageRoot)/man/touchgest.1")
+        let afterRun = manual.split(separator: ".It Em run\n", maxSplits: 1).dropFirst().first ?? ""
+        let run = afterRun.split(separator: ".It Em ", maxSplits: 1).first.map(String.init) ?? ""
+        #expect(run.contains("journalctl --user -u touchgest shows why"), "\(run)")
     }
 }

@@ -25,7 +25,7 @@ private final class Partners: GestureRecognizerDelegate {
 @Suite struct RandomStreamPropertyTests {
     static let streams = 10_000
 
-    private func makeRecognizers(_ rng: inout SeededGenerator) -> [GestureRecognizer] {
+    func makeRecognizers(_ rng: inout SeededGenerator) -> [GestureRecognizer] {
         var recognizers: [GestureRecognizer] = []
         let count = Int.random(in: 3...9, using: &rng)
         for index in 0..<count {
@@ -69,7 +69,7 @@ private final class Partners: GestureRecognizerDelegate {
         return recognizers
     }
 
-    private func makeStream(_ rng: inout SeededGenerator) -> [Step] {
+    func makeStream(_ rng: inout SeededGenerator) -> [Step] {
         var steps: [Step] = []
         var t: UInt64 = 0
         var nextID = 1
@@ -190,7 +190,7 @@ private final class Partners: GestureRecognizerDelegate {
                     }
                 }
             }
-            // Attach in a shuffled order: outcomes must not depend on it.
+            // Attach in a shuffled order (AttachOrderTests checks that outcomes do not depend on it).
             for recognizer in recognizers.shuffled(using: &rng) { rig.environment.attach(recognizer) }
             for step in makeStream(&rng) {
                 rig.run([step])
@@ -213,6 +213,55 @@ private final class Partners: GestureRecognizerDelegate {
         #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
         // The streams must exercise recognition, or the invariants say little.
         #expect(recognitions > Self.streams / 2)
+    }
+}
+
+/// DESIGN.md: "Registration order never changes an outcome". The same recognizers
+/// (with the same failure requirements and delegates) attached in three orders get the
+/// same random stream; each recognizer must go through the same transitions at the same
+/// times in all three.
+@Suite struct AttachOrderTests {
+    static let streams = 2_000
+
+    /// Each recognizer's transitions, `TIME FROM -> TO`, by name.
+    private func outcomes(seed: UInt64, order: ([GestureRecognizer]) -> [GestureRecognizer]) -> [String: [String]] {
+        var rng = SeededGenerator(seed: seed)
+        let properties = RandomStreamPropertyTests()
+        let recognizers = properties.makeRecognizers(&rng)
+        let delegates = recognizers.map { _ in Partners() }
+        for (index, recognizer) in recognizers.enumerated() where Bool.random(using: &rng) {
+            delegates[index].partners = recognizers.filter { _ in Bool.random(using: &rng) }.map(ObjectIdentifier.init)
+            recognizer.delegate = delegates[index]
+        }
+        let rig = Rig()
+        var transcript: [String: [String]] = [:]
+        for recognizer in recognizers {
+            recognizer.addStateObserver { r, from, to in
+                transcript[r.name!, default: []].append("\(rig.environment.time.microseconds) \(from) -> \(to)")
+            }
+        }
+        for recognizer in order(recognizers) { rig.environment.attach(recognizer) }
+        var streamRNG = SeededGenerator(seed: seed &+ 0x5EED)
+        for step in properties.makeStream(&streamRNG) { rig.run([step]) }
+        rig.settle()
+        return transcript
+    }
+
+    @Test func outcomesDoNotDependOnTheOrderRecognizersAreAttachedIn() {
+        var differences: [String] = []
+        var decided = 0
+        for seed in 0..<UInt64(Self.streams) where differences.count < 5 {
+            let asMade = outcomes(seed: seed) { $0 }
+            let reversed = outcomes(seed: seed) { $0.reversed() }
+            var shuffler = SeededGenerator(seed: ~seed)
+            let shuffled = outcomes(seed: seed) { $0.shuffled(using: &shuffler) }
+            if asMade != reversed { differences.append("seed \(seed), reversed: \(asMade) vs \(reversed)") }
+            if asMade != shuffled { differences.append("seed \(seed), shuffled: \(asMade) vs \(shuffled)") }
+            decided += asMade.values.joined().filter { $0.hasSuffix("-> began") || $0.hasSuffix("-> ended") }.count
+        }
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+        // The streams must make recognizers decide, or agreeing says little.
+        #expect(decided > Self.streams)
     }
 }
 
