@@ -88,34 +88,3 @@ public struct Rule: Sendable {
     public var column: Int
 }
 
-/// Engine tunables a rule or `[settings]` may set.
-public struct Tunables: Sendable, Equatable {
-    public var maxDuration: Duration?
-    public var maxInterval: Duration?
-    public var slop: Double?
-    public var multiTapSlop: Double?
-    public var pressDuration: Duration?
-    public var maxTapDuration: Duration?
-    public var distance: Double?
-    public var velocity: Double?
-    public var threshold: Double?
-    public var edgeWidth: Double?
-
-    public init() {}
-
-    /// Values of `self`, with `defaults` where `self` has none.
-    func merged(over defaults: Tunables) -> Tunables {
-        var result = self
-        result.maxDuration = maxDuration ?? defaults.maxDuration
-        result.maxInterval = maxInterval ?? defaults.maxInterval
-        result.slop = slop ?? defaults.slop
-        result.multiTapSlop = multiTapSlop ?? defaults.multiTapSlop
-        result.pressDuration = pressDuration ?? defaults.pressDuration
-        result.maxTapDuration = maxTapDuration ?? defaults.maxTapDuration
-        result.distance = distance ?? defaults.distance
-        result.velocity = velocity ?? defaults.velocity
-        result.threshold = threshold ?? defaults.threshold
-        result.edgeWidth = edgeWidth ?? defaults.edgeWidth
-        return result
-    }
-}

@@ -32,10 +32,7 @@ public final class CompiledRulebook {
         var filters: [DeviceNameFilter] = []
         var windowFilters: [WindowFilter] = []
         for rule in rulebook.rules {
-            let recognizer = Self.makeRecognizer(rule, defaults: rulebook.settings)
-            if let swipe = recognizer as? SwipeGestureRecognizer, rule.tunables.velocity == nil, rulebook.dragCompetes(with: rule) {
-                swipe.minimumVelocity = GestureDefaults.swipeMinimumVelocity
-            }
+            let recognizer = Self.makeRecognizer(rule, in: rulebook)
             recognizer.name = rule.name
             recognizer.allowedTouchTypes = rule.device.touchTypes.intersection(recognizer.allowedTouchTypes)
             if let input = rule.touchpadInput {
@@ -55,15 +52,6 @@ public final class CompiledRulebook {
             }
             triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink, focus: focus, deviceName: deviceName))
             recognizers.append(recognizer)
-        }
-        // Swipe rules on the same fingers and devices must sort directions alike: with a
-        // diagonal rule among them, all use eight sectors.
-        for (rule, recognizer) in zip(rulebook.rules, recognizers) {
-            guard let swipe = recognizer as? SwipeGestureRecognizer else { continue }
-            let neighbours = rulebook.rules.filter {
-                $0.gesture == .swipe && $0.fingers == rule.fingers && $0.device.overlaps(rule.device) && $0.deviceName == rule.deviceName
-            }
-            swipe.sectors = neighbours.contains { !$0.directions.isDisjoint(with: .diagonal) } ? .eight : .four
         }
         let byName = Dictionary(zip(rulebook.rules.map(\.name), recognizers), uniquingKeysWith: { first, _ in first })
         for requirement in Self.waitersFirst(rulebook.requirements) {
@@ -132,62 +120,61 @@ public final class CompiledRulebook {
         }
     }
 
-    static func makeRecognizer(_ rule: Rule, defaults: Settings) -> GestureRecognizer {
-        let t = rule.tunables
+    /// The recognizer a rule describes, with every tunable the rule (or `[settings]`)
+    /// sets applied through ``TunableKey``.
+    static func makeRecognizer(_ rule: Rule, in rulebook: Rulebook) -> GestureRecognizer {
+        var tunables = rule.tunables
+        let recognizer: GestureRecognizer
         switch rule.gesture {
         case .tap:
             let tap = TapGestureRecognizer()
             tap.numberOfTapsRequired = rule.taps
             tap.numberOfTouchesRequired = rule.fingers
-            if let value = t.maxDuration { tap.maximumTapDuration = value }
-            if let value = t.maxInterval { tap.maximumTapInterval = value }
-            if let value = t.slop { tap.allowableMovement = value }
-            if let value = t.multiTapSlop { tap.multiTapSlop = value }
-            return tap
+            recognizer = tap
         case .longPress:
             let press = LongPressGestureRecognizer()
             press.numberOfTouchesRequired = rule.fingers
             press.numberOfTapsRequired = rule.taps
-            if let value = t.pressDuration { press.minimumPressDuration = value }
-            if let value = t.slop { press.allowableMovement = value }
-            if let value = t.maxTapDuration { press.maximumTapDuration = value }
-            return press
+            recognizer = press
         case .swipe:
             let swipe = SwipeGestureRecognizer()
             swipe.numberOfTouchesRequired = rule.fingers
             swipe.direction = rule.directions
-            if let value = t.distance {
-                swipe.minimumDistance = value
-                swipe.touchpadMinimumDistance = value
+            // Swipe rules on the same fingers and devices must sort directions alike: with a
+            // diagonal rule among them, all use eight sectors.
+            let neighbours = rulebook.rules.filter {
+                $0.gesture == .swipe && $0.fingers == rule.fingers && $0.device.overlaps(rule.device) && $0.deviceName == rule.deviceName
             }
-            if let value = t.velocity { swipe.minimumVelocity = value }
-            return swipe
+            swipe.sectors = neighbours.contains { !$0.directions.isDisjoint(with: .diagonal) } ? .eight : .four
+            // A pan rule on the same fingers would take a slow swipe's motion: the swipe must be quick.
+            if tunables["velocity"] == nil, rulebook.dragCompetes(with: rule) {
+                tunables["velocity"] = .number(GestureDefaults.swipeMinimumVelocity)
+            }
+            recognizer = swipe
         case .pan:
             let pan = PanGestureRecognizer()
             pan.minimumNumberOfTouches = rule.fingers
             pan.maximumNumberOfTouches = rule.maxFingers
-            if let value = t.slop { pan.slop = value }
-            return pan
+            recognizer = pan
         case .pinch:
             let pinch = PinchGestureRecognizer()
             pinch.numberOfTouchesRequired = rule.fingers
-            if let value = t.slop { pinch.slop = value }
-            if let value = t.threshold { pinch.touchpadThreshold = value }
-            return pinch
+            recognizer = pinch
         case .rotation:
             let rotation = RotationGestureRecognizer()
             rotation.numberOfTouchesRequired = rule.fingers
-            if let degrees = t.threshold { rotation.threshold = degrees * .pi / 180 }
-            return rotation
+            recognizer = rotation
         case .edgePan:
             let edge = ScreenEdgePanGestureRecognizer()
             edge.edges = rule.edges
             edge.maximumNumberOfTouches = rule.maxFingers
             edge.minimumNumberOfTouches = rule.fingers
-            if let value = t.edgeWidth { edge.edgeZoneWidth = value }
-            if let value = t.slop { edge.slop = value }
-            return edge
+            recognizer = edge
         }
+        for (key, value) in tunables.values {
+            TunableKey.named(key)?.apply[rule.gesture]?(recognizer, value)
+        }
+        return recognizer
     }
 }
 

@@ -1,12 +1,12 @@
 import TouchGestures
 
 /// What a key's value must be.
-enum ValueKind {
+enum ValueKind: Sendable {
     case string, positiveInteger, positiveNumber, duration, stringOrStrings, strings
 }
 
 /// One key a rule may have: its value, the gestures it applies to, and what it does.
-struct KeySpec {
+struct KeySpec: Sendable {
     var name: String
     var kind: ValueKind
     /// Nil: every gesture.
@@ -17,8 +17,11 @@ struct KeySpec {
 enum RuleKeys {
     static let continuous: Set<GestureKind> = Set(GestureKind.allCases.filter(\.isContinuous))
 
-    /// Every key of a rule, in the order the man page lists them.
-    static let all: [KeySpec] = [
+    /// Every key of a rule, in the order the man page lists them; the engine tunables
+    /// come from their own table.
+    static let all: [KeySpec] = before + TunableKey.all.map(\.spec) + after
+
+    private static let before: [KeySpec] = [
         KeySpec(name: "gesture", kind: .string, gestures: nil,
                 help: "tap, long-press, swipe, pan, pinch, rotation or edge-pan (required)"),
         KeySpec(name: "device", kind: .string, gestures: nil, help: "touchpad, touchscreen or any"),
@@ -31,18 +34,9 @@ enum RuleKeys {
         KeySpec(name: "taps", kind: .positiveInteger, gestures: [.tap, .longPress], help: "taps in a row (long-press: taps before the press)"),
         KeySpec(name: "direction", kind: .stringOrStrings, gestures: [.swipe], help: "allowed directions"),
         KeySpec(name: "edges", kind: .stringOrStrings, gestures: [.edgePan], help: "top, left, bottom, right or any"),
-        KeySpec(name: "max-duration", kind: .duration, gestures: [.tap], help: "longest a tap may last"),
-        KeySpec(name: "max-interval", kind: .duration, gestures: [.tap], help: "longest pause between taps"),
-        KeySpec(name: "multi-tap-slop", kind: .positiveNumber, gestures: [.tap], help: "mm between the taps of a multi-tap"),
-        KeySpec(name: "duration", kind: .duration, gestures: [.longPress], help: "how long to press"),
-        KeySpec(name: "max-tap-duration", kind: .duration, gestures: [.longPress], help: "longest tap before the press"),
-        KeySpec(name: "slop", kind: .positiveNumber, gestures: [.tap, .longPress, .pan, .pinch, .edgePan],
-                help: "mm of movement allowed (tap, long-press) or needed (pan, pinch, edge-pan)"),
-        KeySpec(name: "distance", kind: .positiveNumber, gestures: [.swipe], help: "mm a swipe must travel"),
-        KeySpec(name: "velocity", kind: .positiveNumber, gestures: [.swipe], help: "mm/s a swipe must reach"),
-        KeySpec(name: "threshold", kind: .positiveNumber, gestures: [.pinch, .rotation],
-                help: "touchpad scale change (pinch) or degrees (rotation) before it begins"),
-        KeySpec(name: "edge-width", kind: .positiveNumber, gestures: [.edgePan], help: "mm from the edge where it must start"),
+    ]
+
+    private static let after: [KeySpec] = [
         KeySpec(name: "step", kind: .positiveNumber, gestures: continuous.subtracting([.longPress]),
                 help: "scale (pinch), degrees (rotation) or mm (pan, edge-pan) between on-step runs"),
         KeySpec(name: "command", kind: .string, gestures: nil, help: "run when recognized (continuous: when it begins)"),
@@ -70,15 +64,12 @@ enum RuleKeys {
         all.filter { $0.gestures?.contains(gesture) ?? true }.map(\.name)
     }
 
-    /// Keys of `[settings]`: defaults for every rule, and the engine tunables by gesture.
-    static let settings: [String] = [
-        "device", "timeout", "overlap", "device-size",
-        "tap-max-duration", "tap-max-interval", "tap-slop", "tap-multi-tap-slop",
-        "long-press-duration", "long-press-slop",
-        "swipe-distance", "swipe-velocity",
-        "pan-slop", "pinch-slop", "pinch-threshold", "rotation-threshold",
-        "edge-pan-width", "edge-pan-slop",
-    ]
+    /// Keys of `[settings]`: defaults for every rule, and each tunable by gesture
+    /// (`tap-slop`), in the tunables' order.
+    static let settings: [String] = ["device", "timeout", "overlap", "device-size"]
+        + GestureKind.allCases.flatMap { gesture in
+            TunableKey.all.filter { $0.apply[gesture] != nil }.map { $0.settingsKey(gesture) }
+        }
 
     static let directionNames = SwipeDirection.named.map(\.name) + ["any"]
     static let edgeNames = RectEdge.named.map(\.name) + ["any"]

@@ -10,22 +10,13 @@ extension RuleParser {
     }
 
     /// An engine tunable, by its rule key (`slop`) or `[settings]` suffix (`width`).
-    mutating func setTunable(_ tunables: inout Tunables, _ name: String, _ entry: TOMLEntry, gesture: GestureKind) {
-        let value = entry.value
-        let key = entry.key
-        let range = ValueRanges.number(name == "width" ? "edge-width" : name, gesture: gesture)
-        switch name {
-        case "max-duration": tunables.maxDuration = duration(value, key, in: ValueRanges.duration(name))
-        case "max-interval": tunables.maxInterval = duration(value, key, in: ValueRanges.duration(name))
-        case "duration": tunables.pressDuration = duration(value, key, in: ValueRanges.duration(name))
-        case "max-tap-duration": tunables.maxTapDuration = duration(value, key, in: ValueRanges.duration(name))
-        case "slop": tunables.slop = number(value, key, in: range)
-        case "multi-tap-slop": tunables.multiTapSlop = number(value, key, in: range)
-        case "distance": tunables.distance = number(value, key, in: range)
-        case "velocity": tunables.velocity = number(value, key, in: range)
-        case "threshold": tunables.threshold = number(value, key, in: range)
-        case "edge-width", "width": tunables.edgeWidth = number(value, key, in: range)
-        default: error("unknown setting '\(key)'", at: entry.keyPosition)
+    /// Reads `tunable`'s value for `gesture` from `entry` into `tunables`, or says what is wrong.
+    mutating func setTunable(_ tunables: inout Tunables, _ tunable: TunableKey, _ entry: TOMLEntry, gesture: GestureKind) {
+        switch tunable.values {
+        case let .number(range):
+            if let value = number(entry.value, entry.key, in: range(gesture)) { tunables[tunable.name] = .number(value) }
+        case let .duration(range):
+            if let value = duration(entry.value, entry.key, in: range) { tunables[tunable.name] = .duration(value) }
         }
     }
 
@@ -126,7 +117,7 @@ extension RuleParser {
 
     mutating func timeoutValue(_ value: TOMLValue, _ key: String) -> Duration?? {
         if value.string == "none" { return .some(nil) }
-        return duration(value, key, in: ValueRanges.duration("timeout")).map { .some($0) }
+        return duration(value, key, in: ValueRanges.timeout).map { .some($0) }
     }
 
     mutating func duration(_ value: TOMLValue, _ key: String, in range: DurationRange) -> Duration? {

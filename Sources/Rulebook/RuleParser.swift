@@ -117,23 +117,13 @@ struct RuleParser {
             case "timeout": if let timeout = timeoutValue(value, key) { settings.timeout = timeout }
             case "device-size": settings.deviceSizes = deviceSizes(value, key)
             default:
-                let (gestureName, tunable) = Self.splitSettingsKey(key)
-                guard let gesture = GestureKind(rawValue: gestureName) else { continue }
+                guard let (tunable, gesture) = TunableKey.setting(key) else { continue }
                 var tunables = settings.tunables[gesture] ?? Tunables()
                 setTunable(&tunables, tunable, entry, gesture: gesture)
                 settings.tunables[gesture] = tunables
             }
         }
         return settings
-    }
-
-    /// `long-press-duration` -> (`long-press`, `duration`); `edge-pan-width` -> (`edge-pan`, `edge-width`).
-    private static func splitSettingsKey(_ key: String) -> (String, String) {
-        for gesture in GestureKind.allCases where key.hasPrefix(gesture.rawValue + "-") {
-            let rest = String(key.dropFirst(gesture.rawValue.count + 1))
-            return (gesture.rawValue, gesture == .edgePan && rest == "width" ? "edge-width" : rest)
-        }
-        return ("", key)
     }
 
     // MARK: Rules
@@ -198,7 +188,7 @@ struct RuleParser {
                         set.formUnion(RectEdge.named.first { $0.name == name }?.edge ?? .all)
                     }
                 }
-            case "step": rule.step = number(value, key, in: ValueRanges.number(key, gesture: gesture), gesture: gesture)
+            case "step": rule.step = number(value, key, in: ValueRanges.step(gesture), gesture: gesture)
             case "command", "on-begin", "on-step", "on-end", "on-cancel":
                 guard let command = string(value, key) else { continue }
                 if command.allSatisfy(\.isWhitespace) {
@@ -221,12 +211,14 @@ struct RuleParser {
                 }
                 rule.stream = command
             case "progress-distance":
-                rule.progressDistance = number(value, key, in: ValueRanges.number(key, gesture: gesture), gesture: gesture)
+                rule.progressDistance = number(value, key, in: ValueRanges.step(gesture), gesture: gesture)
             case "timeout": rule.timeout = timeoutValue(value, key) ?? rule.timeout
             case "overlap": if let policy = choice(value, OverlapPolicy.self, "overlap policy", key) { rule.overlap = policy }
             case "application", "title", "not-application", "not-title": setWindowKey(&rule.window, key, value)
             case "require-to-fail": rule.requireToFail = names(value, key, allowed: nil, what: "rule") ?? []
-            default: setTunable(&rule.tunables, key, entry, gesture: gesture)
+            default:
+                // RuleKeys.spec found it, so it is a tunable.
+                if let tunable = TunableKey.named(key) { setTunable(&rule.tunables, tunable, entry, gesture: gesture) }
             }
         }
         setFingers(&rule, fingers: fingers, min: minFingers, max: maxFingers, table: table)

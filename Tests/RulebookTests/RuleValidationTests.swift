@@ -219,7 +219,8 @@ func diagnostics(_ text: String) -> [String] {
             """) == [
                 "rules.toml:1:1: error: unknown top-level key 'setings' (did you mean 'settings'?); a rule file has [settings] and [rule.NAME] tables",
                 "rules.toml:5:11: error: unknown overlap policy 'sometimes'; expected one of skip, queue, parallel",
-                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, device-size, tap-max-duration, tap-max-interval, tap-slop, tap-multi-tap-slop, long-press-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-width, edge-pan-slop",
+                // The four rule defaults, then each gesture's tunables in TunableKey's order.
+                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, device-size, tap-max-duration, tap-max-interval, tap-multi-tap-slop, tap-slop, long-press-duration, long-press-max-tap-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-slop, edge-pan-width",
             ])
     }
 
@@ -252,11 +253,11 @@ func diagnostics(_ text: String) -> [String] {
             """, file: "rules.toml")
         let double = try #require(book.rule(named: "double"))
         #expect(double.device == .touchscreen && double.overlap == .parallel && double.timeout == nil)
-        #expect(double.tunables.maxInterval == .milliseconds(400))
+        #expect(double.tunables["max-interval"] == .duration(.milliseconds(400)))
         let quick = try #require(book.rule(named: "quick"))
         #expect(quick.device == .touchpad && quick.overlap == .skip && quick.timeout == .milliseconds(1500))
-        #expect(quick.tunables.maxInterval == .milliseconds(200))
-        #expect(book.rule(named: "swipe")?.tunables.distance == 25)
+        #expect(quick.tunables["max-interval"] == .duration(.milliseconds(200)))
+        #expect(book.rule(named: "swipe")?.tunables["distance"] == .number(25))
     }
 
     @Test func positionsSurviveMultiLineArraysAndStrings() {

@@ -30,8 +30,8 @@ import TouchGestures
             timeout = "3600s"
             command = "x"
             """, file: "rules.toml")
-        #expect(book.rules[0].tunables.pressDuration == .seconds(60))
-        #expect(book.rules[0].tunables.maxTapDuration == .milliseconds(10))
+        #expect(book.rules[0].tunables["duration"] == .duration(.seconds(60)))
+        #expect(book.rules[0].tunables["max-tap-duration"] == .duration(.milliseconds(10)))
         #expect(book.rules[0].timeout == .seconds(3600))
     }
 
