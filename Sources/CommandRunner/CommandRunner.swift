@@ -140,7 +140,11 @@ public final class CommandRunner {
 
     /// The next timeout or kill deadline, if any.
     public var nextDeadline: Timestamp? {
-        children.compactMap(\.deadline).min()
+        var next: Timestamp?
+        for child in children {
+            if let deadline = child.deadline, next.map({ deadline < $0 }) ?? true { next = deadline }
+        }
+        return next
     }
 
     /// Starts a job, or skips or queues it by its overlap policy.

@@ -158,16 +158,27 @@ public final class StreamHub: PollSource {
 
     private var all: [StreamProcess] { Array(streams.values) + closing }
 
+    // The loop asks these at every wake-up: with no stream and no subscriber they make
+    // nothing (scripts/measure-overhead).
     public var pollDescriptors: [Int32] {
-        all.flatMap(\.readDescriptors) + (server?.readDescriptors ?? [])
+        var descriptors = server?.readDescriptors ?? []
+        for stream in streams.values { descriptors += stream.readDescriptors }
+        for stream in closing { descriptors += stream.readDescriptors }
+        return descriptors
     }
 
     public var writeDescriptors: [Int32] {
-        all.flatMap(\.writeDescriptors) + (server?.writeDescriptors ?? [])
+        var descriptors = server?.writeDescriptors ?? []
+        for stream in streams.values { descriptors += stream.writeDescriptors }
+        for stream in closing { descriptors += stream.writeDescriptors }
+        return descriptors
     }
 
     public var nextDeadline: Timestamp? {
-        (all.compactMap(\.nextDeadline) + [server?.nextDeadline].compactMap { $0 }).min()
+        var next = server?.nextDeadline
+        for stream in streams.values { next = earliest(next, stream.nextDeadline) }
+        for stream in closing { next = earliest(next, stream.nextDeadline) }
+        return next
     }
 
     public func handleReadable(_ fd: Int32) {
@@ -201,4 +212,11 @@ public final class StreamHub: PollSource {
 /// Why streams or the events socket cannot work, for the log.
 public struct StreamError: Error, Equatable, CustomStringConvertible {
     public var description: String
+}
+
+/// The earlier of two deadlines, either of which may be missing.
+func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return min(a, b)
 }

@@ -90,21 +90,25 @@ final class SubscriberServer {
     }
 
     var readDescriptors: [Int32] {
-        let polled: [Int32] = switch listener {
-        case let .accepting(fd): [fd]
-        case .resting, .closed: []
-        }
-        return polled + subscribers.map(\.fd)
+        var polled: [Int32] = []
+        if case let .accepting(fd) = listener { polled.append(fd) }
+        for subscriber in subscribers { polled.append(subscriber.fd) }
+        return polled
     }
 
     var writeDescriptors: [Int32] {
-        subscribers.filter { !$0.outbox.isEmpty }.map(\.fd)
+        var polled: [Int32] = []
+        for subscriber in subscribers where !subscriber.outbox.isEmpty { polled.append(subscriber.fd) }
+        return polled
     }
 
     var nextDeadline: Timestamp? {
-        var deadlines = subscribers.compactMap(\.waitingSince).map { $0 + StreamDefaults.stallTimeout }
-        if case let .resting(_, until) = listener { deadlines.append(until) }
-        return deadlines.min()
+        var next: Timestamp?
+        if case let .resting(_, until) = listener { next = until }
+        for subscriber in subscribers {
+            next = earliest(next, subscriber.waitingSince.map { $0 + StreamDefaults.stallTimeout })
+        }
+        return next
     }
 
     func owns(_ fd: Int32) -> Bool {

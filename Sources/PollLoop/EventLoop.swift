@@ -13,6 +13,9 @@ public struct EventLoopFailure: Error, Equatable, CustomStringConvertible {
 /// source as the timeout. With no input and no deadline it sleeps until input comes.
 public final class EventLoop {
     private var sources: [PollSource] = []
+    /// This wake-up's poll entries and the index of each one's source, kept between wake-ups.
+    private var entries: [pollfd] = []
+    private var owners: [Int] = []
     private var stopped = false
 
     /// Why the last ``run(until:)`` ended other than by ``stop()`` or its deadline; nil
@@ -41,44 +44,49 @@ public final class EventLoop {
         stopped = false
         failure = nil
         while !stopped {
-            var owners: [PollSource] = []
-            var fds: [pollfd] = []
-            for source in sources {
-                for fd in source.pollDescriptors {
-                    fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-                    owners.append(source)
-                }
-                for fd in source.writeDescriptors {
-                    fds.append(pollfd(fd: fd, events: Int16(POLLOUT), revents: 0))
-                    owners.append(source)
-                }
+            // One entry per descriptor, its events combined: a subscriber's socket that is
+            // read and written is one entry, not two (poll refuses more entries than
+            // RLIMIT_NOFILE). The buffers are kept from one wake-up to the next.
+            entries.removeAll(keepingCapacity: true)
+            owners.removeAll(keepingCapacity: true)
+            var next = deadline
+            for (index, source) in sources.enumerated() {
+                for fd in source.pollDescriptors { add(fd, Int16(POLLIN), owner: index) }
+                for fd in source.writeDescriptors { add(fd, Int16(POLLOUT), owner: index) }
+                if let due = source.nextDeadline, next.map({ due < $0 }) ?? true { next = due }
             }
-            let next = (sources.compactMap(\.nextDeadline) + [deadline].compactMap { $0 }).min()
             var timeout: Int32 = -1
             if let next {
                 let now = PollScheduler.now()
                 let micros = next > now ? (next - now).wholeMicroseconds : 0
                 timeout = Int32(clamping: (micros + 999) / 1_000)
             }
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            let ready = poll(&entries, nfds_t(entries.count), timeout)
             wakeups += 1
             if ready < 0 && errno != EINTR {
-                return fail("poll failed on \(fds.count) descriptors: \(String(cString: strerror(errno)))")
+                return fail("poll failed on \(entries.count) descriptors: \(String(cString: strerror(errno)))")
             }
             if ready > 0 {
-                for (index, entry) in fds.enumerated() where entry.revents != 0 {
-                    let owner = owners[index]
+                for index in entries.indices where entries[index].revents != 0 {
+                    let entry = entries[index]
+                    let owner = sources[owners[index]]
                     // POLLNVAL: the descriptor was closed under the loop; handing it to its
                     // source would only make poll return at once, forever.
                     if entry.revents & Int16(POLLNVAL) != 0 {
                         return fail("descriptor \(entry.fd) of the \(Self.name(owner)) is not open")
                     }
-                    if entry.events == Int16(POLLOUT) {
-                        owner.handleWritable(entry.fd)
-                    } else {
+                    // An error or hang-up is news for whichever way the source waits.
+                    let news = entry.revents & Int16(POLLERR | POLLHUP)
+                    if entry.events & Int16(POLLIN) != 0, entry.revents & Int16(POLLIN) != 0 || news != 0 {
                         owner.handleReadable(entry.fd)
+                        if let reason = owner.failure { return fail(reason) }
                     }
-                    if let reason = owner.failure { return fail(reason) }
+                    // The read may have closed it: write only to a descriptor still wanted.
+                    if entry.events & Int16(POLLOUT) != 0, entry.revents & Int16(POLLOUT) != 0 || news != 0,
+                       entry.events == Int16(POLLOUT) || owner.writeDescriptors.contains(entry.fd) {
+                        owner.handleWritable(entry.fd)
+                        if let reason = owner.failure { return fail(reason) }
+                    }
                 }
             }
             let now = PollScheduler.now()
@@ -89,6 +97,16 @@ public final class EventLoop {
             if let deadline, now >= deadline { return nil }
         }
         return nil
+    }
+
+    /// Adds `events` for `fd` to this wake-up's entries, to its existing entry if it has one.
+    private func add(_ fd: Int32, _ events: Int16, owner: Int) {
+        if events == Int16(POLLOUT), let index = entries.lastIndex(where: { $0.fd == fd }), owners[index] == owner {
+            entries[index].events |= events
+            return
+        }
+        entries.append(pollfd(fd: fd, events: events, revents: 0))
+        owners.append(owner)
     }
 
     private func fail(_ reason: String) -> EventLoopFailure {

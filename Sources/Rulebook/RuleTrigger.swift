@@ -17,6 +17,9 @@ final class RuleTrigger {
     /// one ~10 ms frame.
     static let maximumStepsPerUpdate = 100
 
+    /// Whether the rule runs a command at each `step`.
+    private var stepsCommands: Bool { (rule.step ?? 0) > 0 && rule.commands[.step] != nil }
+
     /// libinput's name of a device, for the samples.
     private let deviceName: (DeviceID) -> String?
 
@@ -31,8 +34,12 @@ final class RuleTrigger {
 
     private func transitioned(_ recognizer: GestureRecognizer) {
         guard let moment = GestureMoment(recognizer.state, continuous: rule.gesture.isContinuous) else { return }
+        let streamed = sink?.wantsSamples(of: rule.name) ?? false
+        // Most updates of a gesture (changed) concern only a stream or on-step: a rule with
+        // neither reads nothing, at every frame of a swipe or pinch.
+        if moment == .changed && !streamed && !stepsCommands { return }
         let readings = GestureReadings.of(recognizer)
-        if let sink, sink.wantsSamples(of: rule.name) {
+        if streamed, let sink {
             sink.stream(sample(of: recognizer, at: moment, readings))
         }
         switch moment {
