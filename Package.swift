@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
-        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport"]),
+        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
                                                              "CommandRunner", "CProcess", "AcceptLimit"]),
         .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "CProcess", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),

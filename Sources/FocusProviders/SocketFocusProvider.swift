@@ -148,10 +148,13 @@ public final class SocketFocusProvider: FocusProvider {
         phase = .stopped
     }
 
-    /// Connects a blocking socket, sends the hello, then makes it non-blocking: a unix
-    /// socket connects at once or not at all, and a hello is far smaller than its buffer.
+    /// Connects a non-blocking socket and sends the hello. A unix socket connects at once
+    /// or not at all: a listener that never accepts fills its queue, and a blocking
+    /// connect to it then waits for ever (with the loop, and SIGTERM, waiting behind it);
+    /// without blocking the connect fails with EAGAIN and the provider tries again later.
+    /// A hello is far smaller than a new socket's buffer.
     private static func open(_ endpoint: FocusEndpoint) -> Result<Int32, SocketFailure> {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return .failure(SocketFailure(errno)) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -173,28 +176,21 @@ public final class SocketFocusProvider: FocusProvider {
             close(fd)
             return .failure(SocketFailure(code))
         }
-        var timeout = timeval(tv_sec: 1, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard writeAll(fd, endpoint.hello) else {
             let code = errno
             close(fd)
             return .failure(SocketFailure(code))
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         return .success(fd)
     }
 
+    /// Sends `bytes` without waiting. A desktop whose socket has no room for a few bytes
+    /// is not reading it: that connection fails (and is made again later), never the loop.
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 && errno == EINTR { continue }
-            if written < 0 && errno == EAGAIN {
-                // A reply socket full of a big answer: wait for room, briefly.
-                var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                if poll(&entry, 1, 1_000) == 1 { continue }
-                return false
-            }
             guard written > 0 else { return false }
             offset += written
         }
@@ -206,5 +202,9 @@ public final class SocketFocusProvider: FocusProvider {
 struct SocketFailure: Error, CustomStringConvertible {
     var code: Int32
     init(_ code: Int32) { self.code = code }
-    var description: String { String(cString: strerror(code)) }
+    var description: String {
+        // What EAGAIN means from a non-blocking connect or send on a unix socket.
+        code == EAGAIN ? "it takes no connection or data now (its queue is full: is the desktop stuck?)"
+            : String(cString: strerror(code))
+    }
 }

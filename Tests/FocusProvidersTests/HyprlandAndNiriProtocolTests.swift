@@ -1,3 +1,4 @@
+import CProcess
 import Glibc
 import TestSupport
 import Testing
@@ -43,6 +44,31 @@ import Testing
         wire.reset()
         _ = try wire.receive(Array("{}".utf8), from: 1)
         #expect(try wire.finished(1).focus == .noWindow)
+    }
+
+    /// A request socket that listens but never accepts: its queue fills, and a blocking
+    /// connect to it would wait for ever, with the loop and SIGTERM behind it.
+    @Test func aRequestSocketThatNeverAcceptsCannotHoldTheProvider() throws {
+        let runtime = temporaryFolder()
+        let folder = "\(runtime)/hypr/stuck"
+        mkdir("\(runtime)/hypr", 0o700)
+        mkdir(folder, 0o700)
+        let events = LocalServer(path: "\(folder)/.socket2.sock")
+        let requestPath = "\(folder)/.socket.sock"
+        let listener = cprocess_unix_listen(requestPath, 0)
+        #expect(listener >= 0)
+        defer { close(listener) }
+        // A backlog of 0 holds one connection that nobody accepts: now it is full.
+        let waiting = cprocess_unix_connect_nonblocking(requestPath)
+        #expect(waiting >= 0)
+        defer { close(waiting) }
+        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: [
+            "HYPRLAND_INSTANCE_SIGNATURE": "stuck", "XDG_RUNTIME_DIR": runtime,
+        ])))
+        // start() has returned: it did not wait. It says why once and tries again later.
+        #expect(rig.reports == [.lost("cannot reach hyprland at \(requestPath): it takes no connection or data now (its queue is full: is the desktop stuck?)")])
+        #expect(rig.provider.nextDeadline != nil)
+        _ = events
     }
 
     @Test func withoutTheSignatureItSaysSo() {
