@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <sys/ioctl.h>
 #include "cprocess.h"
 #include <sys/syscall.h>
 #include <fcntl.h>
@@ -92,4 +93,10 @@ int cprocess_unix_connect_nonblocking(const char *path) {
 
 int cprocess_accept(int fd) {
     return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+int cprocess_pipe_queued(int fd) {
+    int queued = 0;
+    if (ioctl(fd, FIONREAD, &queued) < 0) return -1;
+    return queued;
 }

@@ -46,12 +46,21 @@ public protocol FocusWire: AnyObject {
     func finished(_ index: Int) throws(FocusWireError) -> FocusWireOutput
 }
 
-/// Splits a byte stream into newline-terminated lines, at most
-/// ``FocusDefaults/maximumMessageBytes`` each.
-struct LineBuffer {
+/// Splits a byte stream into newline-terminated lines, at most ``maximumLineBytes``
+/// each, in time linear in the bytes: what a desktop sends, and what `touchgest events`
+/// reads from its socket.
+public struct LineBuffer: Sendable {
     private var pending: [UInt8] = []
+    /// The longest line it keeps; a longer one is an error, not a growing buffer.
+    public let maximumLineBytes: Int
 
-    mutating func append(_ bytes: [UInt8]) throws(FocusWireError) -> [[UInt8]] {
+    public init(maximumLineBytes: Int = FocusDefaults.maximumMessageBytes) {
+        self.maximumLineBytes = maximumLineBytes
+    }
+
+    /// The complete lines `bytes` ends, without their newlines; throws once what waits
+    /// for a newline is longer than ``maximumLineBytes``.
+    public mutating func append(_ bytes: [UInt8]) throws(FocusWireError) -> [[UInt8]] {
         // What waited holds no newline: only the new bytes are searched, so a long line
         // arriving in many reads costs its length once, not once a read.
         var searchFrom = pending.count
@@ -64,14 +73,14 @@ struct LineBuffer {
             searchFrom = start
         }
         pending.removeFirst(start)
-        if pending.count > FocusDefaults.maximumMessageBytes {
-            throw FocusWireError("a line longer than \(FocusDefaults.maximumMessageBytes) bytes")
+        if pending.count > maximumLineBytes {
+            throw FocusWireError("a line longer than \(maximumLineBytes) bytes")
         }
         return lines
     }
 
-    mutating func reset() { pending.removeAll() }
+    public mutating func reset() { pending.removeAll() }
 
     /// What came after the last newline.
-    var rest: [UInt8] { pending }
+    public var rest: [UInt8] { pending }
 }

@@ -1,4 +1,5 @@
 import CommandRunner
+import CProcess
 import Glibc
 import PollLoop
 import TouchGestures
@@ -31,6 +32,9 @@ public final class ReplayStream {
     public private(set) var linesSent = 0
     /// Whether the command stopped reading (closed its stdin or exited) before the end.
     public private(set) var stoppedReading = false
+    /// Whether it took no byte for ``StreamDefaults/stallTimeout`` and was stopped, as the
+    /// daemon stops a stuck stream: a replay never waits for ever on a reader.
+    public private(set) var stuck = false
 
     /// Starts `command` with `/bin/sh -c` in its own process group, `TOUCHGEST_RULE` set.
     public init(rule: String, command: String, environment: [String: String]? = nil) throws(StreamError) {
@@ -41,7 +45,6 @@ public final class ReplayStream {
         case let .success(started):
             self.rule = rule
             pid = started.pid
-            _ = fcntl(started.stdin, F_SETFL, fcntl(started.stdin, F_GETFL) & ~O_NONBLOCK)
             phase = .feeding(stdin: started.stdin, pidfd: started.pidfd)
         case let .failure(error):
             throw StreamError(description: "cannot start the stream of rule '\(rule)': \(error.text)")
@@ -65,7 +68,9 @@ public final class ReplayStream {
     }
 
     /// Writes one line (without its newline), waiting for the reader to take it; drops it
-    /// once the command stopped reading.
+    /// once the command stopped reading. A reader that takes no byte for
+    /// ``StreamDefaults/stallTimeout`` is stuck: its input is closed and it is stopped
+    /// (SIGTERM, then SIGKILL), and the lines after are dropped.
     public func send(_ line: String) {
         guard case let .feeding(stdin, pidfd) = phase else { return }
         var bytes = Array(line.utf8)
@@ -74,7 +79,19 @@ public final class ReplayStream {
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(stdin, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
+            if written < 0 && errno == EAGAIN {
+                switch Self.waitForRoom(stdin: stdin, pidfd: pidfd) {
+                case .room: continue
+                case .exited: break
+                case .stuck:
+                    stuck = true
+                    for (grace, signal) in [(Duration.zero, SIGTERM), (StreamDefaults.killGrace, SIGKILL)] {
+                        if Self.exits(pidfd, within: grace) { break }
+                        kill(-pid, signal)
+                    }
+                }
+            }
+            if written <= 0 {
                 stoppedReading = true
                 close(stdin)
                 phase = .inputClosed(pidfd: pidfd)
@@ -83,6 +100,26 @@ public final class ReplayStream {
             offset += written
         }
         linesSent += 1
+    }
+
+    private enum Room { case room, exited, stuck }
+
+    /// Waits until the pipe has room, the command exits, or it takes no byte for the
+    /// stall time. Linux reports a one-page pipe writable only once the page is empty,
+    /// so progress is the bytes waiting in the pipe going down, not POLLOUT alone.
+    private static func waitForRoom(stdin: Int32, pidfd: Int32) -> Room {
+        var queued = cprocess_pipe_queued(stdin)
+        while true {
+            var entries = [pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0), pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)]
+            let milliseconds = Int32(StreamDefaults.stallTimeout.wholeMicroseconds / 1_000)
+            let ready = poll(&entries, 2, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            if entries[1].revents != 0 { return .exited }
+            if ready > 0 { return .room }
+            let now = cprocess_pipe_queued(stdin)
+            guard now >= 0, now < queued else { return .stuck }
+            queued = now
+        }
     }
 
     /// Closes the command's stdin, so it reads the end, and waits for it to exit: as a

@@ -42,4 +42,8 @@ public enum StreamDefaults {
     /// ignored), 512 bytes each: one that sends without end cannot hold the loop, and the
     /// rest is read at the next wake-up.
     public static let subscriberReadsPerWake = 4
+    /// The longest line `touchgest events` takes from its socket: a line the daemon
+    /// writes is about 330 bytes; one past this is not the daemon's, and ends the client
+    /// instead of growing its buffer.
+    public static let maximumEventLineBytes = 64 << 10
 }

@@ -49,9 +49,11 @@ public final class Replay {
     }
 
     /// Closes every stream and waits for it; returns what went wrong, by rule, in rule
-    /// order: a stream that closed its input early or did not exit cleanly.
-    public func finishStreams() -> [String] {
+    /// order: a stream that got stuck (and was stopped), closed its input early, or did
+    /// not exit cleanly. `failed` is true when one was stuck: the replay then failed.
+    public func finishStreams() -> (problems: [String], failed: Bool) {
         var problems: [String] = []
+        var failed = false
         for stream in actions.streams.values.sorted(by: { $0.rule < $1.rule }) {
             let status: CommandRunner.Status
             do {
@@ -60,12 +62,15 @@ public final class Replay {
                 problems.append("\(error)")
                 continue
             }
-            if stream.stoppedReading || !status.succeeded {
+            if stream.stuck {
+                failed = true
+                problems.append("the stream of rule '\(stream.rule)' took no input for \(StreamDefaults.stallTimeout) and was stopped, as touchgest run stops a stuck stream (\(stream.linesSent) lines were sent; it \(status))")
+            } else if stream.stoppedReading || !status.succeeded {
                 let read = stream.stoppedReading ? "closed its input after \(stream.linesSent) lines were sent, and " : ""
                 problems.append("the stream of rule '\(stream.rule)' \(read)\(status)")
             }
         }
-        return problems
+        return (problems, failed)
     }
 }
 

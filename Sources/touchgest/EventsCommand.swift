@@ -2,6 +2,7 @@ import ArgumentParser
 import CProcess
 import FocusProviders
 import Glibc
+import GestureStreams
 
 struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,6 +30,10 @@ struct EventsCommand: ParsableCommand {
             printError("touchgest: error: XDG_RUNTIME_DIR is not set, so there is no events socket to find; give --events-socket PATH")
             throw ExitCode(1)
         }
+        if let problem = SocketFolder.problem(forSocketAt: path) {
+            printError("touchgest: error: will not connect to \(path): \(problem)")
+            throw ExitCode(1)
+        }
         let fd = cprocess_unix_connect(path)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -39,7 +44,7 @@ struct EventsCommand: ParsableCommand {
         // A reader of our output that goes away ends us quietly (EPIPE), not by a signal.
         signal(SIGPIPE, SIG_IGN)
         let wanted = Set(rules)
-        var pending: [UInt8] = []
+        var lines = LineBuffer(maximumLineBytes: StreamDefaults.maximumEventLineBytes)
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
             let count = read(fd, &buffer, buffer.count)
@@ -49,16 +54,20 @@ struct EventsCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             guard count > 0 else { return }
-            pending.append(contentsOf: buffer[..<count])
-            var output: [UInt8] = []
-            var start = 0
-            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = pending[start...end]
-                if wanted.isEmpty || (try? JSONValue.parse(line))?["rule"]?.string.map(wanted.contains) == true { output.append(contentsOf: line) }
-                start = end + 1
+            let complete: [[UInt8]]
+            do {
+                complete = try lines.append(Array(buffer[..<count]))
+            } catch {
+                printError("touchgest: error: \(path) sent \(error); it is not touchgest run's events socket")
+                throw ExitCode(1)
             }
-            pending.removeFirst(start)
-            guard Self.writeAll(output) else { return }
+            var output = ""
+            for line in complete where wanted.isEmpty || (try? JSONValue.parse(line[...]))?["rule"]?.string.map(wanted.contains) == true {
+                // The daemon escapes every control character in its JSON; whatever else
+                // is on the socket cannot drive the terminal either.
+                output += String(decoding: line, as: UTF8.self).escapingControlCharacters + "\n"
+            }
+            guard Self.writeAll(Array(output.utf8)) else { return }
         }
     }
 

@@ -98,12 +98,15 @@ struct ReplayCommand: ParsableCommand {
         }
         clock = { replay.scheduler.now }
         printer.use(replay.compiled)
-        defer { for problem in replay.finishStreams() { printError("touchgest: \(problem)") } }
+        var failed = false
         do {
             try replay.play(reader)
         } catch {
             printError("\(error)")
-            throw ExitCode(1)
+            failed = true
         }
+        let streams = replay.finishStreams()
+        for problem in streams.problems { printError("touchgest: \(problem)") }
+        if failed || streams.failed { throw ExitCode(1) }
     }
 }

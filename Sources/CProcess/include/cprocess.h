@@ -24,6 +24,10 @@ int cprocess_read_signal(int fd);
 // Returns the size set, or -1 and errno.
 int cprocess_set_pipe_size(int fd, int bytes);
 
+// Bytes waiting in the pipe of `fd` (either end), or -1 with errno: FIONREAD, whose
+// ioctl Swift cannot call (variadic).
+int cprocess_pipe_queued(int fd);
+
 // A listening Unix stream socket at `path`, non-blocking and close-on-exec, made with
 // mode 0600 (no moment exists with a wider mode). -1 and errno on failure;
 // ENAMETOOLONG when the path does not fit in sockaddr_un.
