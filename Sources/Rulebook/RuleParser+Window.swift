@@ -1,4 +1,5 @@
 import TOML
+import TouchGestures
 
 /// The window keys of a rule: `application`, `title` and their negations.
 extension RuleParser {
@@ -9,6 +10,10 @@ extension RuleParser {
         guard let globs = names(value, key, allowed: nil, what: "glob") else { return }
         if globs.isEmpty {
             error("\(key) is an empty list; give a glob such as \"firefox\" or \"*term*\", or leave the key out", at: value.position)
+            return
+        }
+        if let long = globs.first(where: { $0.count > maximumGlobLength }) {
+            error("\(key) has a glob \(long.count) characters long; a glob may have at most \(maximumGlobLength)", at: value.position)
             return
         }
         if globs.contains(where: { $0.allSatisfy(\.isWhitespace) }) {

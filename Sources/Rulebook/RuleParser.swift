@@ -170,7 +170,11 @@ struct RuleParser {
             let value = entry.value
             switch key {
             case "device": if let device = choice(value, DeviceKind.self, "device", key) { rule.device = device }
-            case "device-name": rule.deviceName = string(value, key)
+            case "device-name":
+                rule.deviceName = string(value, key)
+                if let pattern = rule.deviceName, pattern.count > maximumGlobLength {
+                    error("device-name is \(pattern.count) characters long; a glob may have at most \(maximumGlobLength)", at: value.position)
+                }
             case "source": if let source = choice(value, RuleSource.self, "source", key) { rule.source = source }
             case "fingers": fingers = integer(value, key, in: 1...10)
             case "min-fingers": minFingers = integer(value, key, in: 1...10)

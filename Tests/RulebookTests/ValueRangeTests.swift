@@ -254,3 +254,30 @@ extension String {
         }
     }
 }
+
+/// Globs are matched in time proportional to the pattern times the text; a pattern far
+/// longer than any name is refused where it stands (issue 24).
+@Suite struct GlobLengthTests {
+    @Test func aDeviceNameGlobOverTheBoundIsAnErrorAtItsValue() {
+        let long = String(repeating: "*", count: 1_025)
+        #expect(diagnostics("[rule.a]\ngesture = \"tap\"\ndevice-name = \"\(long)\"\ncommand = \"x\"\n") == [
+            "rules.toml:3:15: error: device-name is 1025 characters long; a glob may have at most 1024",
+        ])
+        // At the bound it is taken.
+        #expect(diagnostics("[rule.a]\ngesture = \"tap\"\ndevice-name = \"\(long.dropLast())\"\ncommand = \"x\"\n") == [])
+    }
+
+    @Test func aWindowGlobOverTheBoundIsAnError() {
+        let long = String(repeating: "a*", count: 600)
+        #expect(diagnostics("[rule.a]\ngesture = \"tap\"\ntitle = [\"ok\", \"\(long)\"]\ncommand = \"x\"\n") == [
+            "rules.toml:3:9: error: title has a glob 1200 characters long; a glob may have at most 1024",
+        ])
+    }
+
+    @Test func aDeviceSizePatternOverTheBoundIsAnError() {
+        let long = String(repeating: "*", count: 300_000)
+        #expect(diagnostics("[settings]\ndevice-size = \"\(long)=100x60\"\n") == [
+            "rules.toml:2:15: error: invalid device size: the name pattern is 300000 characters long; a glob may have at most 1024",
+        ])
+    }
+}

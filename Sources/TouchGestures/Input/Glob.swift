@@ -30,3 +30,8 @@ public func globMatches(_ pattern: String, _ text: String) -> Bool {
     while p < pattern.count && pattern[p] == "*" { p += 1 }
     return p == pattern.count
 }
+
+/// The longest glob touchgest takes, in characters. Device names are at most 255 bytes
+/// (EVIOCGNAME), and a pattern much longer than what it matches means nothing more; the
+/// bound keeps a pattern's cost per match (its length times the text's) small.
+public let maximumGlobLength = 1_024

@@ -25,6 +25,7 @@ public struct StatedDeviceSize: Hashable, Sendable, CustomStringConvertible {
         let pattern = String(text[..<equals])
         let dimensions = text[text.index(after: equals)...].split(separator: "x", omittingEmptySubsequences: false)
         guard !pattern.isEmpty else { throw .noPattern(text) }
+        guard pattern.count <= maximumGlobLength else { throw .patternTooLong(pattern.count) }
         guard dimensions.count == 2, let width = Double(dimensions[0]), let height = Double(dimensions[1]) else {
             throw .notASize(text, String(text[text.index(after: equals)...]))
         }
@@ -56,6 +57,8 @@ public enum StatedDeviceSizeError: Error, Sendable, Equatable, CustomStringConve
     case noPattern(String)
     case notASize(String, String)
     case notPositive(String, width: Double, height: Double)
+    /// The name pattern is longer than ``maximumGlobLength`` (its length).
+    case patternTooLong(Int)
 
     public var description: String {
         let form = "expected NAME-GLOB=WIDTHxHEIGHT in millimetres, e.g. 'ILITEK*=197x115'"
@@ -66,6 +69,8 @@ public enum StatedDeviceSizeError: Error, Sendable, Equatable, CustomStringConve
             return "invalid device size '\(text)': no device name before '='; \(form)"
         case let .notASize(text, size):
             return "invalid device size '\(text)': '\(size)' is not WIDTHxHEIGHT; \(form)"
+        case let .patternTooLong(length):
+            return "invalid device size: the name pattern is \(length) characters long; a glob may have at most \(maximumGlobLength)"
         case let .notPositive(text, width, height):
             return "invalid device size '\(text)': width \(fixedDecimals(width, 1)) and height \(fixedDecimals(height, 1)) must both be above 0 mm; \(form)"
         }
