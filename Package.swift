@@ -107,6 +107,9 @@ let package = Package(
         // Recording text -> read, validate, replay through rules.
         .executableTarget(name: "FuzzRecording", dependencies: ["FuzzSupport", "Recordings", "Rulebook", "TouchGestures"],
                           path: "Fuzz/Recording", exclude: ["corpus", "regressions"]),
+        // What a touch device declares (absinfo, slots, semi-MT box corners) -> the contact geometry and sizing.
+        .executableTarget(name: "FuzzDevice", dependencies: ["FuzzSupport", "ContactInput", "InputDevices", "TouchGestures"],
+                          path: "Fuzz/Device", exclude: ["corpus", "regressions"]),
         // What sway, i3, Hyprland and niri send -> the focus providers' parsers.
         .executableTarget(name: "FuzzFocusWire", dependencies: ["FuzzSupport", "FocusProviders"], path: "Fuzz/FocusWire",
                           exclude: ["corpus", "regressions"]),
@@ -179,7 +182,7 @@ let package = Package(
         .testTarget(name: "TouchgestDaemonTests", dependencies: ["TouchgestDaemon", "Rulebook", "TouchGestures", "InputDevices",
                                                               "Recordings", "TestSupport"]),
         .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules",
-                                                              "FuzzRecording", "FuzzFocusWire"]),
+                                                              "FuzzRecording", "FuzzFocusWire", "FuzzDevice"]),
         // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
         .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner", "TestSupport"], exclude: ["Fixtures"]),
     ]

@@ -19,7 +19,7 @@ final class ContactDevice {
     let node: String
     let fd: Int32
     private let evdev: OpaquePointer
-    private let axes: Axes
+    private let axes: ContactGeometry
     private let isSemiMultitouch: Bool
     private let slotCount: Int
     private let makeID: () -> Int
@@ -39,23 +39,6 @@ final class ContactDevice {
         case clicked
     }
 
-    /// How raw axis values become millimetres and fractions of the pad.
-    struct Axes {
-        var minimum: Point
-        var range: Point
-        var millimetresPerUnit: Point
-        var size: Size
-        /// Millimetres per unit of ABS_MT_TOUCH_MAJOR; nil when the pad reports no touch size.
-        var majorMillimetresPerUnit: Double?
-        var hasPressure: Bool
-
-        func location(_ x: Int32, _ y: Int32) -> (mm: Point, normalized: Point) {
-            let raw = Point(x: Double(x) - minimum.x, y: Double(y) - minimum.y)
-            return (Point(x: raw.x * millimetresPerUnit.x, y: raw.y * millimetresPerUnit.y),
-                    Point(x: raw.x / range.x, y: raw.y / range.y))
-        }
-    }
-
     /// Opens `node` read-only and never grabs it, so libinput and the desktop still get
     /// every event. `size` is the adapter's size of the pad, used when an axis reports no
     /// resolution.
@@ -68,33 +51,22 @@ final class ContactDevice {
             Glibc.close(fd)
             throw .notEvdev(path: node, errno: -result)
         }
-        let x = libevdev_get_abs_info(handle, UInt32(ABS_MT_POSITION_X)) ?? libevdev_get_abs_info(handle, UInt32(ABS_X))
-        let y = libevdev_get_abs_info(handle, UInt32(ABS_MT_POSITION_Y)) ?? libevdev_get_abs_info(handle, UInt32(ABS_Y))
-        guard let x, let y, let width = axisExtent(minimum: x.pointee.minimum, maximum: x.pointee.maximum),
-              let height = axisExtent(minimum: y.pointee.minimum, maximum: y.pointee.maximum) else {
+        let xInfo = libevdev_get_abs_info(handle, UInt32(ABS_MT_POSITION_X)) ?? libevdev_get_abs_info(handle, UInt32(ABS_X))
+        let yInfo = libevdev_get_abs_info(handle, UInt32(ABS_MT_POSITION_Y)) ?? libevdev_get_abs_info(handle, UInt32(ABS_Y))
+        func axis(_ info: UnsafePointer<input_absinfo>?) -> ContactGeometry.Axis? {
+            info.map { ContactGeometry.Axis(minimum: $0.pointee.minimum, maximum: $0.pointee.maximum, resolution: $0.pointee.resolution) }
+        }
+        let major = libevdev_get_abs_info(handle, UInt32(ABS_MT_TOUCH_MAJOR))
+        guard let x = axis(xInfo), let y = axis(yInfo),
+              let geometry = ContactGeometry(x: x, y: y, size: size, majorResolution: major?.pointee.resolution,
+                                             hasMajor: libevdev_has_event_code(handle, UInt32(EV_ABS), UInt32(ABS_MT_TOUCH_MAJOR)) == 1,
+                                             hasPressure: libevdev_has_event_code(handle, UInt32(EV_ABS), UInt32(ABS_MT_PRESSURE)) == 1)
+        else {
             libevdev_free(handle)
             Glibc.close(fd)
             throw .noPosition(path: node)
         }
-        let range = Point(x: width, y: height)
-        // The axis resolution when the pad has one; else the adapter's size (stated, from
-        // udev, or libinput's assumption) spread over the axis range.
-        func perUnit(_ resolution: Int32, _ range: Double, _ extent: Double?) -> Double {
-            resolution > 0 ? 1 / Double(resolution) : (extent ?? range) / range
-        }
-        let scale = Point(x: perUnit(x.pointee.resolution, range.x, size?.width),
-                          y: perUnit(y.pointee.resolution, range.y, size?.height))
-        var major: Double?
-        if let info = libevdev_get_abs_info(handle, UInt32(ABS_MT_TOUCH_MAJOR)), info.pointee.resolution > 0 {
-            major = 1 / Double(info.pointee.resolution)
-        } else if libevdev_has_event_code(handle, UInt32(EV_ABS), UInt32(ABS_MT_TOUCH_MAJOR)) == 1 {
-            // The kernel's documentation puts touch size in the position axes' units.
-            major = scale.x
-        }
-        axes = Axes(minimum: Point(x: Double(x.pointee.minimum), y: Double(y.pointee.minimum)), range: range,
-                    millimetresPerUnit: scale, size: Size(width: range.x * scale.x, height: range.y * scale.y),
-                    majorMillimetresPerUnit: major,
-                    hasPressure: libevdev_has_event_code(handle, UInt32(EV_ABS), UInt32(ABS_MT_PRESSURE)) == 1)
+        axes = geometry
         self.fd = fd
         self.node = node
         self.id = id
@@ -252,20 +224,7 @@ final class ContactDevice {
             }
         }
         guard let first = corners.first else { return [] }
-        return Self.spread(count, from: first, to: corners.count > 1 ? corners[1] : first)
-    }
-
-    /// `count` fingers spread evenly from one corner of a semi-MT box to the other, in
-    /// raw units. The corners come from the device and may be Int32's extremes: the
-    /// arithmetic is in Double, and every finger lies between them.
-    static func spread(_ count: Int, from first: (x: Int32, y: Int32), to last: (x: Int32, y: Int32))
-        -> [(key: Int, x: Int32, y: Int32)] {
-        (0..<count).map { index in
-            let along = count > 1 ? Double(index) / Double(count - 1) : 0
-            let x = Double(first.x) + (Double(last.x) - Double(first.x)) * along
-            let y = Double(first.y) + (Double(last.y) - Double(first.y)) * along
-            return (index, Int32(x.rounded()), Int32(y.rounded()))
-        }
+        return ContactGeometry.spread(count, from: first, to: corners.count > 1 ? corners[1] : first)
     }
 
     /// Fingers the pad counts with BTN_TOOL_FINGER ... BTN_TOOL_QUINTTAP; 0 with none down.

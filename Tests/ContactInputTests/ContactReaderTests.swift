@@ -1,4 +1,4 @@
-@testable import ContactInput
+import ContactInput
 import Glibc
 import TestSupport
 import Testing
@@ -33,16 +33,16 @@ import TouchGestures
 @Suite struct SemiMultitouchBoxTests {
     @Test func cornersAtInt32sExtremesSpreadWithoutOverflow() {
         // Int32.max - Int32.min does not fit an Int32: this once trapped.
-        let widest = ContactDevice.spread(5, from: (x: Int32.min, y: Int32.max), to: (x: Int32.max, y: Int32.min))
+        let widest = ContactGeometry.spread(5, from: (x: Int32.min, y: Int32.max), to: (x: Int32.max, y: Int32.min))
         #expect(widest.first.map { [$0.x, $0.y] } == [Int32.min, Int32.max])
         #expect(widest.last.map { [$0.x, $0.y] } == [Int32.max, Int32.min])
         // A box symmetric about 0 has its middle finger exactly there.
-        let middle = ContactDevice.spread(3, from: (x: -Int32.max, y: Int32.max), to: (x: Int32.max, y: -Int32.max))[1]
+        let middle = ContactGeometry.spread(3, from: (x: -Int32.max, y: Int32.max), to: (x: Int32.max, y: -Int32.max))[1]
         #expect([middle.x, middle.y] == [0, 0])
     }
 
     @Test func twoFingersSitOnTheTwoCorners() {
-        let fingers = ContactDevice.spread(2, from: (x: 100, y: 200), to: (x: 900, y: 600))
+        let fingers = ContactGeometry.spread(2, from: (x: 100, y: 200), to: (x: 900, y: 600))
         #expect(fingers.map { [$0.x, $0.y] } == [[100, 200], [900, 600]])
     }
 }

@@ -4,7 +4,7 @@ import Testing
 /// Every fuzz target, built without libFuzzer, runs its corpus and every input that
 /// once crashed it (Fuzz/NAME/regressions); see scripts/fuzz.
 @Suite struct FuzzRegressionTests {
-    @Test(arguments: ["TOML", "Rules", "Recording", "FocusWire"])
+    @Test(arguments: ["TOML", "Rules", "Recording", "FocusWire", "Device"])
     func everyCorpusAndRegressionInputRunsWithoutACrash(_ name: String) {
         let result = run(builtExecutable("Fuzz\(name)"))
         #expect(result.status == 0, "\(result.stderr)")
