@@ -128,6 +128,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     private func advance(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(touches, event)):
+            if let first = touches.first, !shouldFollow(from: first) { return fail() }
             dropExtra(touches, event)
             phase = .tracking(Motion(surfaceSize: touches.first?.surfaceSize, at: event.timestamp))
         case let (.tracking, .down(touches, event)), let (.active, .down(touches, event)):
@@ -137,6 +138,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             motion.add(delta, at: time)
             phase = .tracking(motion)
             guard numberOfTouches >= minimumNumberOfTouches, motion.travelled.length > slop else { return }
+            guard shouldBegin(after: motion.travelled) else { return fail() }
             phase = .active(motion)
             transition(to: .began)
         case (.active(var motion), let .move(delta, time)):
@@ -167,6 +169,15 @@ open class PanGestureRecognizer: GestureRecognizer {
             environment?.report("\(label): \(input) while \(phase) cannot happen")
         }
     }
+
+    /// Whether a pan whose first touch is `touch` may be followed at all; true by
+    /// default. A subclass that begins only from somewhere (an edge) says no elsewhere,
+    /// and the pan fails at once.
+    open func shouldFollow(from touch: Touch) -> Bool { true }
+
+    /// Whether a pan that has moved `travelled` millimetres, past the slop, may begin;
+    /// true by default. No: it fails.
+    open func shouldBegin(after travelled: Point) -> Bool { true }
 
     private func dropExtra(_ touches: [Touch], _ event: TouchEvent) {
         for touch in touches.reversed() where numberOfTouches > maximumNumberOfTouches {

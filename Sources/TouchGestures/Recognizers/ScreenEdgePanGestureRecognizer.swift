@@ -24,8 +24,9 @@ public struct RectEdge: OptionSet, Hashable, Sendable, CustomStringConvertible {
 ///
 /// Continuous. Touchscreen touches, and touchpad contacts (``TouchpadInput/contacts``):
 /// libinput's touchpad gestures carry no absolute position, so they never start one. The
-/// pan itself is ``PanGestureRecognizer``'s; this class decides only whether it started at
-/// an edge and heads inward.
+/// pan, and its one phase machine, are ``PanGestureRecognizer``'s; this class answers the
+/// two questions that machine asks: did the first touch land at an edge, and does the pan
+/// head inward once past the slop.
 open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// Edges the pan may start from; none by default, as in UIKit, so set it.
     public var edges: RectEdge = []
@@ -34,22 +35,6 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     /// The edge the current or last pan started from.
     public private(set) var startEdge: RectEdge?
-
-    private enum EdgePhase {
-        /// No finger yet.
-        case waiting
-        /// The first finger landed in the zone of `edge` at `start`.
-        case fromEdge(RectEdge, start: Point)
-        /// Decided: the pan may go on (it headed inward) or has failed.
-        case decided
-    }
-
-    private enum EdgeInput {
-        case firstTouch(Touch)
-        case moved(Point)
-    }
-
-    @exclusivity(unchecked) private var edgePhase = EdgePhase.waiting
 
     /// Makes an edge pan for one finger on touchscreens (and touchpad contacts, when
     /// ``GestureRecognizer/touchpadInput`` says so).
@@ -61,45 +46,16 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     open override var kindName: String { "edge-pan" }
     open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [] }
 
-    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if state == .possible, let touch = touches.first, !edgeStep(.firstTouch(touch)) { return }
-        super.touchesBegan(touches, with: event)
+    /// Follows a pan only from the zone of one of ``edges``, and remembers which.
+    open override func shouldFollow(from touch: Touch) -> Bool {
+        startEdge = edge(near: touch)
+        return startEdge != nil
     }
 
-    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        if state == .possible, let touch = touches.first, !edgeStep(.moved(touch.location)) { return }
-        super.touchesMoved(touches, with: event)
-    }
-
-    open override func reset() {
-        super.reset()
-        edgePhase = .waiting
-    }
-
-    /// Returns false when the pan failed and the touches go no further.
-    private func edgeStep(_ input: EdgeInput) -> Bool {
-        switch (edgePhase, input) {
-        case let (.waiting, .firstTouch(touch)):
-            startEdge = edge(near: touch)
-            guard let edge = startEdge else { return failEdge() }
-            edgePhase = .fromEdge(edge, start: touch.location)
-        case let (.fromEdge(edge, start), .moved(location)):
-            let moved = location - start
-            guard moved.length > slop else { return true }
-            guard inward(moved, from: edge) > 0 else { return failEdge() }
-            edgePhase = .decided
-        case (.fromEdge, .firstTouch), (.decided, .firstTouch), (.decided, .moved):
-            break
-        case (.waiting, .moved):
-            environment?.report("\(label): \(input) while \(edgePhase) cannot happen")
-        }
-        return true
-    }
-
-    private func failEdge() -> Bool {
-        edgePhase = .decided
-        transition(to: .failed)
-        return false
+    /// Begins only heading away from the start edge.
+    open override func shouldBegin(after travelled: Point) -> Bool {
+        guard let startEdge else { return false }
+        return inward(travelled, from: startEdge) > 0
     }
 
     private func edge(near touch: Touch) -> RectEdge? {
