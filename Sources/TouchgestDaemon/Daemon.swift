@@ -105,7 +105,6 @@ public final class Daemon: SessionObserver {
         } else {
             logger.warning("cannot watch \(path) for changes; send SIGHUP to reload it")
         }
-        session.loop.add(SignalSource([SIGHUP]) { [weak daemon] _ in daemon?.reload() })
         session.input.dispatch()
         if session.input.devices.isEmpty {
             logger.notice("no touchpad or touchscreen yet; waiting for one to be plugged in")
@@ -115,7 +114,7 @@ public final class Daemon: SessionObserver {
         // Streams close as on a reload: their last lines go out, their stdin closes, and
         // the daemon waits (4 s at most) for them to exit.
         defer { session.streams?.shutdown() }
-        if let failure = session.runUntilSignalled() {
+        if let failure = session.runUntilSignalled(reload: { [weak daemon] in daemon?.reload() }) {
             // Not the rule file's fault: exit non-zero so that systemd (Restart=on-failure)
             // starts touchgest again.
             logger.error("stopping: \(failure); exiting with status 1 (commands still running are left to finish)")

@@ -189,10 +189,14 @@ public final class Session: CommandSink {
         streams?.publish(rule: sample.rule, line: sample.jsonLine, coalescible: sample.phase.isCoalescible)
     }
 
-    /// Runs until SIGINT or SIGTERM (nil), or until the loop fails (why).
+    /// Runs until SIGINT or SIGTERM (nil), or until the loop fails (why). With `reload`,
+    /// SIGHUP calls it; the three share one signalfd (every descriptor costs each wake-up's
+    /// poll a little).
     @discardableResult
-    public func runUntilSignalled() -> EventLoopFailure? {
-        let signals = SignalSource([SIGINT, SIGTERM]) { [weak self] _ in self?.loop.stop() }
+    public func runUntilSignalled(reload: (() -> Void)? = nil) -> EventLoopFailure? {
+        let signals = SignalSource(reload == nil ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGHUP]) { [weak self] signal in
+            if signal == SIGHUP { reload?() } else { self?.loop.stop() }
+        }
         loop.add(signals)
         input.dispatch()
         return loop.run()

@@ -130,13 +130,18 @@ import Testing
     @Test func theManualListsEverySubcommandWithExactlyItsOptions() {
         let manual = Self.manualOptions()
         let subcommands = ["run", "events", "debug", "check", "record", "replay", "list-devices", "init", "doctor"]
-        #expect(manual.keys.sorted() == subcommands.sorted(), "run scripts/generate-manual")
+        // swift-argument-parser's own `help` subcommand is in the manual too.
+        #expect(manual.keys.sorted() == (subcommands + ["help"]).sorted(), "run scripts/generate-manual")
         for subcommand in subcommands {
             let help = touchgest("\(subcommand) --help").stdout
+            // Under OPTIONS, an option's line starts with its names: `  -v, --verbose   Log more`.
             var options: Set<String> = []
-            for word in help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "[" || $0 == "]" })
-            where word.hasPrefix("--") {
-                options.insert(String(word.prefix { $0.isLetter || $0 == "-" }))
+            let listed = help.split(separator: "\n").drop { $0 != "OPTIONS:" }.dropFirst()
+            for line in listed where line.hasPrefix("  -") {
+                let names = line.dropFirst(2).prefix { $0 != "<" }.split(separator: "  ").first ?? ""
+                for word in names.split(whereSeparator: { $0 == " " || $0 == "," }) where word.hasPrefix("--") {
+                    options.insert(String(word))
+                }
             }
             #expect(options.contains("--help"), "\(subcommand) --help printed: \(help)")
             #expect(manual[subcommand] == options, "man/touchgest.1 and \(subcommand) --help differ; run scripts/generate-manual")
