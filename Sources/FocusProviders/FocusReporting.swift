@@ -29,8 +29,14 @@ struct FocusReporting {
         onReport?(.lost(why))
     }
 
-    /// Reports `focus` if it differs from the last one reported.
+    /// Reports `focus` if it differs from the last one reported; a title or application
+    /// id longer than ``TouchGestures/maximumOutsideTextBytes`` is cut there, so that no
+    /// log line or command carries what a window chose to call itself in full.
     mutating func focused(_ focus: WindowFocus) {
+        var focus = focus
+        if case let .window(appID, title) = focus {
+            focus = .window(appID: appID.prefix(utf8Bytes: maximumOutsideTextBytes), title: title.prefix(utf8Bytes: maximumOutsideTextBytes))
+        }
         guard focus != lastFocus else { return }
         lastFocus = focus
         onReport?(.focused(focus))

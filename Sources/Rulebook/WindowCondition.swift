@@ -9,9 +9,11 @@ public struct FocusedWindow: Hashable, Sendable, CustomStringConvertible {
     /// The window title as the desktop reports it.
     public var title: String
 
+    /// Both are cut to ``TouchGestures/maximumOutsideTextBytes`` (on a character boundary):
+    /// the window chooses them, and they go into every command's environment.
     public init(application: String, title: String) {
-        self.application = application
-        self.title = title
+        self.application = application.prefix(utf8Bytes: maximumOutsideTextBytes)
+        self.title = title.prefix(utf8Bytes: maximumOutsideTextBytes)
     }
 
     /// `firefox "Mozilla Firefox"`.

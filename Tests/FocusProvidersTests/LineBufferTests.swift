@@ -1,5 +1,6 @@
 import Testing
 @testable import FocusProviders
+import TouchGestures
 
 /// Hyprland's and niri's sockets are read in pieces that cut lines anywhere.
 @Suite struct LineBufferTests {
@@ -25,5 +26,29 @@ import Testing
         #expect(throws: FocusWireError("a line longer than \(FocusDefaults.maximumMessageBytes) bytes")) {
             try buffer.append([UInt8(ascii: "x")])
         }
+    }
+}
+
+/// A window chooses its own title: a 1 MiB one must not reach the log or a command's
+/// environment (Linux refuses an environment string over 128 KiB), issue 23.
+@Suite struct OutsideTextTests {
+    @Test func aHugeTitleIsCutAtACharacterBoundaryWhereItEnters() {
+        var reporting = FocusReporting()
+        var reports: [FocusReport] = []
+        reporting.onReport = { reports.append($0) }
+        // "é" is two bytes: 4,096 bytes end in the middle of one after an odd prefix.
+        let title = "x" + String(repeating: "é", count: 600_000)
+        reporting.focused(.window(appID: "firefox", title: title))
+        guard case let .focused(.window(appID, cut))? = reports.first else {
+            Issue.record("no focus reported: \(reports)")
+            return
+        }
+        #expect(appID == "firefox")
+        #expect(cut.utf8.count == 4_095)
+        #expect(cut == "x" + String(repeating: "é", count: 2_047))
+    }
+
+    @Test func aShortTitleIsUntouched() {
+        #expect("Inbox — Mozilla Firefox".prefix(utf8Bytes: 4_096) == "Inbox — Mozilla Firefox")
     }
 }

@@ -313,4 +313,23 @@ import TouchGestures
         rig.settle()
         #expect(rig.recorder.lines == ["workspace recognized"])
     }
+
+    /// Linux refuses an environment string over 128 KiB (E2BIG): a window's 1 MiB title
+    /// must not stop the command (issue 23). It reaches the command cut, and still matches.
+    @Test func aHugeTitleReachesTheCommandCutAndStillMatches() throws {
+        let rig = try RuleRig("""
+            [rule.video]
+            gesture = "swipe"
+            device = "touchpad"
+            fingers = 3
+            title = "Watch*"
+            command = "v"
+            """)
+        focus(rig, "firefox", "Watch " + String(repeating: "ü", count: 524_288))
+        swipeLeft(rig, at: 0)
+        rig.settle()
+        let title = try #require(rig.recorder.requests.first?.environment["TOUCHGEST_TITLE"])
+        #expect(title.utf8.count <= 4_096 && title.hasPrefix("Watch üü"))
+        #expect(rig.recorder.lines == ["video recognized"])
+    }
 }
