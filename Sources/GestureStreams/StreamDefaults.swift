@@ -46,4 +46,9 @@ public enum StreamDefaults {
     /// writes is about 330 bytes; one past this is not the daemon's, and ends the client
     /// instead of growing its buffer.
     public static let maximumEventLineBytes = 64 << 10
+    /// The most `touchgest events` subscribers served at once: each takes a descriptor
+    /// and a poll entry, and bars and widgets are a handful. 256 stays far below the
+    /// 1,024 descriptors systemd's default soft limit allows, raised or not; one more is
+    /// sent a line saying why and closed.
+    public static let maximumSubscribers = 256
 }

@@ -29,6 +29,8 @@ public final class StreamHub: PollSource {
         /// The socket could not accept a subscriber for `reason` (the errno text, e.g. too
         /// many open files); it is not polled until `retryIn` has passed.
         case acceptFailed(reason: String, retryIn: Duration)
+        /// A subscriber past `limit` was refused (said once until one leaves).
+        case subscriberRefused(limit: Int)
     }
 
     /// Called with every event.

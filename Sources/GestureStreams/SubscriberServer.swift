@@ -2,8 +2,9 @@ import CProcess
 import Glibc
 import TouchGestures
 
-/// The Unix socket `touchgest events` connects to: any number of subscribers that come
-/// and go, each getting every line from when it joined, never blocking the loop.
+/// The Unix socket `touchgest events` connects to: up to ``maximumSubscribers``
+/// subscribers that come and go, each getting every line from when it joined, never
+/// blocking the loop.
 ///
 /// A subscriber sends nothing (anything it sends is read and ignored); it leaves by
 /// closing its end. One that takes no byte for ``StreamDefaults/stallTimeout`` while
@@ -42,7 +43,14 @@ final class SubscriberServer {
 
     /// Listens at `path`, mode 0600; its folder is made (0700) if missing. A socket file
     /// left by a daemon that is gone is replaced; one a running daemon serves is not.
-    init(path: String, report: @escaping (StreamHub.Event) -> Void) throws(ListenError) {
+    /// The most subscribers served at once (``StreamDefaults/maximumSubscribers``).
+    let maximumSubscribers: Int
+    /// Whether a subscriber was refused since one last left: the log says it once.
+    private var refusing = false
+
+    init(path: String, maximumSubscribers: Int = StreamDefaults.maximumSubscribers,
+         report: @escaping (StreamHub.Event) -> Void) throws(ListenError) {
+        self.maximumSubscribers = maximumSubscribers
         self.path = path
         self.report = report
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
@@ -182,10 +190,26 @@ final class SubscriberServer {
                     return report(.acceptFailed(reason: reason, retryIn: StreamDefaults.acceptRetryDelay))
                 }
             }
+            guard subscribers.count < maximumSubscribers else {
+                refuse(client)
+                continue
+            }
             var size = StreamDefaults.socketSendBytes
             setsockopt(client, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             subscribers.append(Subscriber(fd: client))
             report(.subscriberJoined(count: subscribers.count))
+        }
+    }
+
+    /// Tells a subscriber past the cap why it is refused, in a line `touchgest events`
+    /// prints as an error, and closes it; said in the log once until one leaves.
+    private func refuse(_ client: Int32) {
+        let line = "{\"v\":1,\"error\":\"touchgest run serves at most \(maximumSubscribers) subscribers at once; this one is refused\"}\n"
+        _ = Array(line.utf8).withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        Glibc.close(client)
+        if !refusing {
+            refusing = true
+            report(.subscriberRefused(limit: maximumSubscribers))
         }
     }
 
@@ -205,6 +229,7 @@ final class SubscriberServer {
         guard subscribers.contains(where: { $0 === subscriber }) else { return }
         Glibc.close(subscriber.fd)
         subscribers.removeAll { $0 === subscriber }
+        refusing = false
         report(.subscriberLeft(count: subscribers.count, reason: reason))
     }
 }

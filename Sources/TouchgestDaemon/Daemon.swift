@@ -221,6 +221,8 @@ public final class Daemon: SessionObserver {
             } else {
                 logger.debug("events: a subscriber left (\(count) now)")
             }
+        case let .subscriberRefused(limit):
+            logger.warning("events: refused a subscriber: at most \(limit) are served at once (the next refusals are not logged until one leaves)")
         case let .acceptFailed(reason, retryIn):
             logger.warning("events: cannot accept a subscriber: \(reason); trying again in \(seconds(retryIn))")
         }

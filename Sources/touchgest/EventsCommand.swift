@@ -12,11 +12,13 @@ struct EventsCommand: ParsableCommand {
             Connects to the socket touchgest run serves (owner-only, under $XDG_RUNTIME_DIR) and
             prints one JSON line per phase of every rule's gesture (began, changed, ended,
             cancelled; recognized for taps and swipes), or only of the rules named: the same
-            lines a rule's stream command gets (touchgest-rules(5), STREAMS). Any number of
+            lines a rule's stream command gets (touchgest-rules(5), STREAMS). Up to 256
             subscribers may come and go. A subscriber that reads slowly gets changed lines
             coalesced (the latest wins), never loses began, ended or cancelled, and is dropped
             when it reads nothing for 2 seconds while lines wait. Exits 0 when the daemon stops
-            (or drops it), 1 when no daemon serves the socket or the connection fails.
+            (or drops it), 1 when no daemon serves the socket, the connection fails, the daemon
+            refuses a subscriber past its 256, or the socket's folder is not yours alone
+            (another user could have put a socket there).
             """
     )
 
@@ -59,6 +61,11 @@ struct EventsCommand: ParsableCommand {
                 complete = try lines.append(Array(buffer[..<count]))
             } catch {
                 printError("touchgest: error: \(path) sent \(error); it is not touchgest run's events socket")
+                throw ExitCode(1)
+            }
+            // A line the daemon sends instead of events: why it refused us.
+            if let refusal = complete.lazy.compactMap({ (try? JSONValue.parse($0[...]))?["error"]?.string }).first {
+                printError("touchgest: error: \(refusal)")
                 throw ExitCode(1)
             }
             var output = ""

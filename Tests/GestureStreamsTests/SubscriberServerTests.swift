@@ -33,6 +33,32 @@ import TouchGestures
         #expect(access(path, F_OK) == 0, "the live daemon's socket was removed")
     }
 
+    /// One more subscriber than the cap is told why in a line and closed; those served
+    /// stay, and the log says it once until one leaves (issue 23).
+    @Test func aSubscriberPastTheCapIsRefusedWithALineSayingWhy() throws {
+        let path = temporaryFolder() + "/events.sock"
+        var events: [StreamHub.Event] = []
+        let server = try SubscriberServer(path: path, maximumSubscribers: 2) { events.append($0) }
+        defer { server.close() }
+        var clients: [Int32] = []
+        defer { clients.forEach { close($0) } }
+        for _ in 0..<4 {
+            let client = cprocess_unix_connect_nonblocking(path)
+            try #require(client >= 0)
+            clients.append(client)
+        }
+        server.handleReadable(server.readDescriptors[0], now: Timestamp(microseconds: 1))
+        #expect(server.subscribers.count == 2)
+        let refusal = #"{"v":1,"error":"touchgest run serves at most 2 subscribers at once; this one is refused"}"# + "\n"
+        for client in clients[2...] {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = recv(client, &buffer, buffer.count, 0)
+            #expect(count > 0 && String(decoding: buffer[..<max(count, 0)], as: UTF8.self) == refusal)
+            #expect(recv(client, &buffer, buffer.count, 0) == 0, "the refused subscriber was not closed")
+        }
+        #expect(events.filter { if case .subscriberRefused = $0 { true } else { false } }.count == 1)
+    }
+
     @Test func aSocketFileNobodyListensOnIsReplaced() throws {
         let path = temporaryFolder() + "/events.sock"
         // What a daemon that was killed leaves: the file of a socket nobody listens on.
