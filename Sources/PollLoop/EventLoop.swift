@@ -120,3 +120,22 @@ public final class EventLoop {
         "\(type(of: source))"
     }
 }
+
+/// The open-file limit, raised as far as the process may.
+public enum OpenFileLimit {
+    /// Raises the soft RLIMIT_NOFILE to the hard one, so that the loop (one poll entry a
+    /// descriptor: poll refuses more entries than the soft limit) and its subscribers may
+    /// use what the system allows; systemd's default soft limit is 1,024. Returns the
+    /// limit in force, or nil when it cannot be read.
+    @discardableResult
+    public static func raise() -> Int? {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+}

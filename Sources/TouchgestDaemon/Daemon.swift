@@ -65,6 +65,7 @@ public final class Daemon: SessionObserver {
     /// is the log's writer, polled by the loop so that logging never blocks it.
     public static func run(_ configuration: Configuration, logger: Logger, output: LogOutput) throws(Failure) {
         let path = configuration.rulesPath
+        OpenFileLimit.raise()
         let book: Rulebook
         do {
             book = try Rulebook.load(path: path)
