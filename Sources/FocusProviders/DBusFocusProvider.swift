@@ -73,9 +73,18 @@ public final class DBusFocusProvider: FocusProvider {
         var following = false
     }
 
+    /// A bus that a connect made on its thread hands over.
+    private struct Opened {
+        var bus: OpaquePointer
+        var fd: Int32
+    }
+
     private enum Phase {
         /// ``start()`` not called yet.
         case stopped
+        /// libdbus connects, says Hello and adds the match rules on its own thread, each
+        /// a blocking round trip: a bus that never answers holds that thread, not the loop.
+        case connecting(PendingConnect<Opened>)
         case connected(Connection)
         /// The bus is gone; tried again at the retry.
         case waiting(FocusRetry)
@@ -91,12 +100,18 @@ public final class DBusFocusProvider: FocusProvider {
     /// The session bus address, `DBUS_SESSION_BUS_ADDRESS` (else `$XDG_RUNTIME_DIR/bus`).
     public let address: String
     private var phase = Phase.stopped
+    /// A connect given up on that has not returned yet: no second one is started beside it.
+    private var stuck: BackgroundAttempt<Result<Opened, ConnectFailure>>?
 
     /// How long a call may wait for its answer before libdbus answers it with an error.
     static let callTimeout: Int32 = 5_000
 
-    public init(_ which: DBusDesktop, environment: [String: String]) {
+    /// How long connecting may take (``FocusDefaults/connectTimeout``).
+    let connectTimeout: Duration
+
+    public init(_ which: DBusDesktop, environment: [String: String], connectTimeout: Duration = FocusDefaults.connectTimeout) {
         self.which = which
+        self.connectTimeout = connectTimeout
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty {
             self.address = address
         } else if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
@@ -115,21 +130,47 @@ public final class DBusFocusProvider: FocusProvider {
     // MARK: PollSource
 
     public var pollDescriptors: [Int32] {
-        if case let .connected(connection) = phase { return [connection.fd] }
-        return []
+        switch phase {
+        case let .connected(connection): [connection.fd]
+        case let .connecting(pending): [pending.attempt.fd]
+        case .stopped, .waiting: []
+        }
     }
 
     public var nextDeadline: Timestamp? {
-        if case let .waiting(retry) = phase { return retry.at }
-        return nil
+        switch phase {
+        case let .waiting(retry): retry.at
+        case let .connecting(pending): pending.deadline
+        case .stopped, .connected: nil
+        }
     }
 
     public func handleDeadlines() {
-        guard case let .waiting(retry) = phase, let delay = retry.due(at: PollScheduler.now()) else { return }
-        connect(delay: delay)
+        switch phase {
+        case let .waiting(retry):
+            if let delay = retry.due(at: PollScheduler.now()) { connect(delay: delay) }
+        case let .connecting(pending) where pending.deadline <= PollScheduler.now():
+            pending.attempt.abandon()
+            stuck = pending.attempt
+            wait(pending.delay, noAnswer)
+        case .connecting, .stopped, .connected:
+            break
+        }
+    }
+
+    private var noAnswer: String {
+        "the session bus at \(address) did not answer within \(shown(connectTimeout))"
     }
 
     public func handleReadable(_ fd: Int32) {
+        if case let .connecting(pending) = phase {
+            switch pending.attempt.take() {
+            case nil: break
+            case let .failure(failure)?: wait(pending.delay, failure.description)
+            case let .success(opened)?: follow(opened)
+            }
+            return
+        }
         guard case let .connected(connection) = phase else { return }
         guard dbus_connection_read_write(connection.bus, 0) != 0 else {
             lose("the session bus closed the connection")
@@ -147,25 +188,41 @@ public final class DBusFocusProvider: FocusProvider {
             wait(delay, "no session bus: DBUS_SESSION_BUS_ADDRESS and XDG_RUNTIME_DIR are not set")
             return
         }
+        if let stuck, stuck.isRunning {
+            wait(delay, noAnswer)
+            return
+        }
+        stuck = nil
+        let (address, which) = (address, which)
+        guard let attempt = BackgroundAttempt.start({ Self.open(address, which) }, dispose: { result in
+            if case let .success(opened) = result { Self.close(opened.bus) }
+        }) else {
+            wait(delay, "cannot start a thread to connect to the session bus")
+            return
+        }
+        phase = .connecting(PendingConnect(attempt: attempt, deadline: PollScheduler.now() + connectTimeout, delay: delay))
+    }
+
+    /// Connects, says Hello, takes touchgest's name (KDE) and adds the match rules:
+    /// every round trip of connecting, on the attempt's thread.
+    private static func open(_ address: String, _ which: DBusDesktop) -> Result<Opened, ConnectFailure> {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
         guard let bus = dbus_connection_open_private(address, &error) else {
-            wait(delay, "cannot reach the session bus at \(address): \(Self.message(error))")
-            return
+            return .failure(ConnectFailure("cannot reach the session bus at \(address): \(message(error))"))
         }
         dbus_connection_set_exit_on_disconnect(bus, 0)
-        func fail(_ why: String) {
-            dbus_connection_close(bus)
-            dbus_connection_unref(bus)
-            wait(delay, why)
+        func fail(_ why: String) -> Result<Opened, ConnectFailure> {
+            close(bus)
+            return .failure(ConnectFailure(why))
         }
-        guard dbus_bus_register(bus, &error) != 0 else { return fail("the session bus at \(address) refused touchgest: \(Self.message(error))") }
+        guard dbus_bus_register(bus, &error) != 0 else { return fail("the session bus at \(address) refused touchgest: \(message(error))") }
         if case .kde = which {
             let result = dbus_bus_request_name(bus, DBusFocusNames.service, UInt32(CDBUS_NAME_FLAG_DO_NOT_QUEUE), &error)
             guard result == CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER || result == CDBUS_REQUEST_NAME_REPLY_ALREADY_OWNER else {
                 return fail("\(DBusFocusNames.service) is taken on the session bus (another touchgest?)"
-                            + (dbus_error_is_set(&error) != 0 ? ": \(Self.message(error))" : ""))
+                            + (dbus_error_is_set(&error) != 0 ? ": \(message(error))" : ""))
             }
         }
         var rules = ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(which.busName)'"]
@@ -174,14 +231,25 @@ public final class DBusFocusProvider: FocusProvider {
         }
         for rule in rules {
             dbus_bus_add_match(bus, rule, &error)
-            if dbus_error_is_set(&error) != 0 { return fail("the session bus at \(address) refused a match rule: \(Self.message(error))") }
+            if dbus_error_is_set(&error) != 0 { return fail("the session bus at \(address) refused a match rule: \(message(error))") }
         }
         var fd: Int32 = -1
         guard dbus_connection_get_unix_fd(bus, &fd) != 0 else { return fail("the session bus at \(address) has no descriptor") }
-        phase = .connected(Connection(bus: bus, fd: fd))
+        return .success(Opened(bus: bus, fd: fd))
+    }
+
+    /// The connect succeeded: ask who owns the desktop's name, and follow it.
+    private func follow(_ opened: Opened) {
+        phase = .connected(Connection(bus: opened.bus, fd: opened.fd))
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [which.busName], for: .owner)
-        // The calls above read whatever came with their answers into libdbus's queue.
+        // The calls made while connecting read whatever came with their answers into
+        // libdbus's queue.
         drain()
+    }
+
+    private static func close(_ bus: OpaquePointer) {
+        dbus_connection_close(bus)
+        dbus_connection_unref(bus)
     }
 
     private func wait(_ delay: Duration, _ why: String) {
@@ -195,9 +263,10 @@ public final class DBusFocusProvider: FocusProvider {
     }
 
     private func disconnect() {
-        if case let .connected(connection) = phase {
-            dbus_connection_close(connection.bus)
-            dbus_connection_unref(connection.bus)
+        switch phase {
+        case let .connected(connection): Self.close(connection.bus)
+        case let .connecting(pending): pending.attempt.abandon()
+        case .stopped, .waiting: break
         }
         phase = .stopped
     }

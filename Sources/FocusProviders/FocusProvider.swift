@@ -47,6 +47,10 @@ public enum FocusDefaults {
     /// rules for applications work again after it comes back; one wake-up per this while
     /// it is gone, none while connected.
     public static let maximumRetry: Duration = .seconds(2)
+    /// How long a desktop may take to accept a connection and answer its first requests
+    /// (X11's setup and atoms, the bus's Hello): a live one takes milliseconds, so one
+    /// that takes this long is stuck, and is tried again later.
+    public static let connectTimeout: Duration = .seconds(5)
     /// Largest message a desktop may send (sway's GET_TREE with hundreds of windows is a
     /// few MB); more is a broken peer, and the connection is dropped.
     public static let maximumMessageBytes = 16 << 20

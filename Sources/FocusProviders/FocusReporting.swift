@@ -64,3 +64,25 @@ struct FocusRetry {
         at <= now ? min(delay * 2, FocusDefaults.maximumRetry) : nil
     }
 }
+
+/// Why a connect made on its own thread failed, for the log.
+struct ConnectFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A connect running on its own thread (``BackgroundAttempt``): a C library that
+/// connects and shakes hands only by blocking (XCB, libdbus) holds that thread, never
+/// the loop. The provider waits on the attempt's descriptor until `deadline`
+/// (``FocusDefaults/connectTimeout``), and waits `delay` before the next try if it fails.
+struct PendingConnect<Link> {
+    let attempt: BackgroundAttempt<Result<Link, ConnectFailure>>
+    let deadline: Timestamp
+    let delay: Duration
+}
+
+/// A wait as the log says it: "5 s", "200 ms".
+func shown(_ duration: Duration) -> String {
+    let milliseconds = duration.microseconds / 1_000
+    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(milliseconds) ms"
+}

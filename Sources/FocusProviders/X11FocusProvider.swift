@@ -30,9 +30,20 @@ public final class X11FocusProvider: FocusProvider {
         var supportingWMCheck: xcb_atom_t
     }
 
+    /// What a connect made on its thread hands over.
+    private struct Opened {
+        var xcb: OpaquePointer
+        var root: xcb_window_t
+        var atoms: Atoms
+        var manager: String?
+    }
+
     private enum Phase {
         /// ``start()`` not called yet.
         case stopped
+        /// XCB connects and asks for the atoms on its own thread: a server that never
+        /// answers holds that thread, not the loop.
+        case connecting(PendingConnect<Opened>)
         case connected(Connection)
         /// Gone; tried again at the retry.
         case waiting(FocusRetry)
@@ -47,13 +58,19 @@ public final class X11FocusProvider: FocusProvider {
     /// The display, as `DISPLAY` names it (`:0`).
     public let display: String
     private var phase = Phase.stopped
+    /// A connect given up on that has not returned yet: no second one is started beside it.
+    private var stuck: BackgroundAttempt<Result<Opened, ConnectFailure>>?
 
     /// Longest title or class read, in bytes: more is cut (a title is shown and matched,
     /// never needed whole).
     static let maximumPropertyBytes: UInt32 = 4_096
 
-    public init(display: String) {
+    /// How long connecting may take (``FocusDefaults/connectTimeout``).
+    let connectTimeout: Duration
+
+    public init(display: String, connectTimeout: Duration = FocusDefaults.connectTimeout) {
         self.display = display
+        self.connectTimeout = connectTimeout
     }
 
     deinit { disconnect() }
@@ -65,22 +82,47 @@ public final class X11FocusProvider: FocusProvider {
     // MARK: PollSource
 
     public var pollDescriptors: [Int32] {
-        if case let .connected(connection) = phase { return [connection.fd] }
-        return []
+        switch phase {
+        case let .connected(connection): [connection.fd]
+        case let .connecting(pending): [pending.attempt.fd]
+        case .stopped, .waiting: []
+        }
     }
 
     public var nextDeadline: Timestamp? {
-        if case let .waiting(retry) = phase { return retry.at }
-        return nil
+        switch phase {
+        case let .waiting(retry): retry.at
+        case let .connecting(pending): pending.deadline
+        case .stopped, .connected: nil
+        }
     }
 
     public func handleDeadlines() {
-        guard case let .waiting(retry) = phase, let delay = retry.due(at: PollScheduler.now()) else { return }
-        connect(delay: delay)
+        switch phase {
+        case let .waiting(retry):
+            if let delay = retry.due(at: PollScheduler.now()) { connect(delay: delay) }
+        case let .connecting(pending) where pending.deadline <= PollScheduler.now():
+            pending.attempt.abandon()
+            stuck = pending.attempt
+            wait(pending.delay, "the X server at \(display) did not answer within \(shown(connectTimeout))")
+        case .connecting, .stopped, .connected:
+            break
+        }
     }
 
     public func handleReadable(_ fd: Int32) {
-        drainEvents()
+        switch phase {
+        case let .connecting(pending):
+            switch pending.attempt.take() {
+            case nil: break
+            case let .failure(failure)?: wait(pending.delay, failure.description)
+            case let .success(opened)?: follow(opened)
+            }
+        case .connected:
+            drainEvents()
+        case .stopped, .waiting:
+            break
+        }
     }
 
     // MARK: Connecting
@@ -92,28 +134,41 @@ public final class X11FocusProvider: FocusProvider {
             wait(delay, "DISPLAY is not set")
             return
         }
+        if let stuck, stuck.isRunning {
+            wait(delay, "the X server at \(display) did not answer within \(shown(connectTimeout))")
+            return
+        }
+        stuck = nil
+        let display = display
+        guard let attempt = BackgroundAttempt.start({ Self.open(display) }, dispose: { result in
+            if case let .success(opened) = result { xcb_disconnect(opened.xcb) }
+        }) else {
+            wait(delay, "cannot start a thread to connect to the X server")
+            return
+        }
+        phase = .connecting(PendingConnect(attempt: attempt, deadline: PollScheduler.now() + connectTimeout, delay: delay))
+    }
+
+    /// Connects, reads the screen's root and the atoms, and the window manager's name:
+    /// every round trip of connecting, on the attempt's thread.
+    private static func open(_ display: String) -> Result<Opened, ConnectFailure> {
         var screenNumber: Int32 = 0
         guard let xcb = xcb_connect(display, &screenNumber) else {
-            wait(delay, "cannot reach the X server at \(display)")
-            return
+            return .failure(ConnectFailure("cannot reach the X server at \(display)"))
+        }
+        func fail(_ why: String) -> Result<Opened, ConnectFailure> {
+            xcb_disconnect(xcb)
+            return .failure(ConnectFailure(why))
         }
         let code = xcb_connection_has_error(xcb)
-        guard code == 0 else {
-            xcb_disconnect(xcb)
-            wait(delay, "cannot reach the X server at \(display): \(Self.describe(code))")
-            return
-        }
+        guard code == 0 else { return fail("cannot reach the X server at \(display): \(describe(code))") }
         var screens = xcb_setup_roots_iterator(xcb_get_setup(xcb))
         var skipped: Int32 = 0
         while skipped < screenNumber && screens.rem > 0 {
             xcb_screen_next(&screens)
             skipped += 1
         }
-        guard screens.rem > 0, let screen = screens.data else {
-            xcb_disconnect(xcb)
-            wait(delay, "the X server at \(display) has no screen \(screenNumber)")
-            return
-        }
+        guard screens.rem > 0, let screen = screens.data else { return fail("the X server at \(display) has no screen \(screenNumber)") }
         let names = ["_NET_ACTIVE_WINDOW", "_NET_WM_NAME", "UTF8_STRING", "_NET_SUPPORTING_WM_CHECK"]
         let cookies = names.map { name in xcb_intern_atom(xcb, 0, UInt16(name.utf8.count), name) }
         let values = cookies.map { cookie -> xcb_atom_t in
@@ -122,17 +177,19 @@ public final class X11FocusProvider: FocusProvider {
             return reply.pointee.atom
         }
         guard !values.contains(0) else {
-            let why = Self.describe(xcb_connection_has_error(xcb))
-            xcb_disconnect(xcb)
-            wait(delay, "the X server at \(display) did not answer: \(why)")
-            return
+            return fail("the X server at \(display) did not answer: \(describe(xcb_connection_has_error(xcb)))")
         }
         let atoms = Atoms(activeWindow: values[0], netWMName: values[1], utf8String: values[2], supportingWMCheck: values[3])
-        let connection = Connection(xcb: xcb, fd: xcb_get_file_descriptor(xcb), root: screen.pointee.root, atoms: atoms)
-        Self.selectProperties(of: connection.root, on: xcb)
-        let manager = windowManagerName(connection)
+        let root = screen.pointee.root
+        return .success(Opened(xcb: xcb, root: root, atoms: atoms, manager: windowManagerName(xcb, root: root, atoms: atoms)))
+    }
+
+    /// The connect succeeded: follow the root's properties and the active window.
+    private func follow(_ opened: Opened) {
+        let connection = Connection(xcb: opened.xcb, fd: xcb_get_file_descriptor(opened.xcb), root: opened.root, atoms: opened.atoms)
+        Self.selectProperties(of: connection.root, on: opened.xcb)
         phase = .connected(connection)
-        reporting.connected("x11 at \(display)" + (manager.map { " (\($0))" } ?? ""))
+        reporting.connected("x11 at \(display)" + (opened.manager.map { " (\($0))" } ?? ""))
         followActiveWindow()
         // Replies read above may have brought events with them, which XCB keeps in its
         // queue: the descriptor would not show them.
@@ -150,7 +207,11 @@ public final class X11FocusProvider: FocusProvider {
     }
 
     private func disconnect() {
-        if case let .connected(connection) = phase { xcb_disconnect(connection.xcb) }
+        switch phase {
+        case let .connected(connection): xcb_disconnect(connection.xcb)
+        case let .connecting(pending): pending.attempt.abandon()
+        case .stopped, .waiting: break
+        }
         phase = .stopped
     }
 
@@ -183,7 +244,7 @@ public final class X11FocusProvider: FocusProvider {
     /// Reads `_NET_ACTIVE_WINDOW`, follows the window it names and reports it.
     private func followActiveWindow() {
         guard case var .connected(connection) = phase else { return }
-        let window = readProperty(connection.root, connection.atoms.activeWindow, type: XCB_ATOM_WINDOW.rawValue, connection)
+        let window = Self.readProperty(connection.root, connection.atoms.activeWindow, type: XCB_ATOM_WINDOW.rawValue, connection.xcb)
             .flatMap { $0.count >= 4 ? $0.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } : nil } ?? 0
         if window != connection.active {
             if connection.active != 0 { Self.selectProperties(of: connection.active, on: connection.xcb, mask: 0) }
@@ -224,17 +285,17 @@ public final class X11FocusProvider: FocusProvider {
     }
 
     /// The window manager's name (`_NET_SUPPORTING_WM_CHECK`'s `_NET_WM_NAME`), for the log.
-    private func windowManagerName(_ connection: Connection) -> String? {
-        guard let check = readProperty(connection.root, connection.atoms.supportingWMCheck, type: XCB_ATOM_WINDOW.rawValue, connection),
+    private static func windowManagerName(_ xcb: OpaquePointer, root: xcb_window_t, atoms: Atoms) -> String? {
+        guard let check = readProperty(root, atoms.supportingWMCheck, type: XCB_ATOM_WINDOW.rawValue, xcb),
               check.count >= 4 else { return nil }
         let window = check.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-        guard let name = readProperty(window, connection.atoms.netWMName, type: connection.atoms.utf8String, connection),
+        guard let name = readProperty(window, atoms.netWMName, type: atoms.utf8String, xcb),
               !name.isEmpty else { return nil }
         return String(decoding: name, as: UTF8.self)
     }
 
-    private func readProperty(_ window: xcb_window_t, _ property: xcb_atom_t, type: xcb_atom_t, _ connection: Connection) -> [UInt8]? {
-        Self.reply(connection.xcb, xcb_get_property(connection.xcb, 0, window, property, type, 0, Self.maximumPropertyBytes / 4))
+    private static func readProperty(_ window: xcb_window_t, _ property: xcb_atom_t, type: xcb_atom_t, _ xcb: OpaquePointer) -> [UInt8]? {
+        reply(xcb, xcb_get_property(xcb, 0, window, property, type, 0, maximumPropertyBytes / 4))
     }
 
     /// The value of a GetProperty reply; nil when the window or property is not there.

@@ -96,6 +96,20 @@ func shell(_ command: String) -> String {
         #expect(rig.reports == [.lost("KWin did not load /nonexistent/touchgest-focus.js (id -1): is the file there and readable?")])
     }
 
+    /// libdbus says Hello and adds match rules only by blocking, for up to 25 s a call: a
+    /// bus socket that listens and never accepts held the loop that long each try.
+    @Test(.timeLimit(.minutes(1))) func aBusThatNeverAnswersIsGivenUpOnAndAskedOnceNotOncePerTry() throws {
+        let server = LocalServer(path: temporaryFolder() + "/bus")
+        let address = "unix:path=\(server.path)"
+        let rig = ProviderRig(DBusFocusProvider(.gnome, environment: ["DBUS_SESSION_BUS_ADDRESS": address], connectTimeout: .milliseconds(200)))
+        #expect(rig.run(untilReports: 1) == [.lost("the session bus at \(address) did not answer within 200 ms")])
+        for _ in 0..<3 {
+            rig.run(until: try #require(rig.provider.nextDeadline))
+        }
+        #expect(server.waitingConnections() == 1)
+        #expect(rig.reports.count == 1)
+    }
+
     @Test func theGnomeExtensionsSignalIsFollowedAndItsAbsenceSaid() throws {
         let folder = temporaryFolder()
         let address = shell("'\(Self.desktop)' bus \(folder)")

@@ -105,3 +105,54 @@ final class ProviderRig {
         return reports
     }
 }
+
+/// A listener in the abstract namespace (where XCB looks first for `:N`) that never
+/// accepts: a server that hangs.
+final class AbstractListener {
+    let fd: Int32
+
+    init?(name: String) {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = [0] + Array(name.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        // An abstract name is as long as the address says, with no terminator.
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0, listen(fd, 8) == 0 else {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// How many connections wait in the backlog, taken (and closed) now.
+    func waitingConnections() -> Int {
+        waiting(on: fd)
+    }
+}
+
+extension LocalServer {
+    /// How many connections wait in the backlog, taken (and closed) now.
+    func waitingConnections() -> Int {
+        waiting(on: listener)
+    }
+}
+
+private func waiting(on listener: Int32) -> Int {
+    var count = 0
+    while true {
+        var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) == 1 else { return count }
+        let fd = accept(listener, nil, nil)
+        guard fd >= 0 else { return count }
+        close(fd)
+        count += 1
+    }
+}

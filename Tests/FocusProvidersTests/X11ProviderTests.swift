@@ -1,3 +1,4 @@
+import Glibc
 import PollLoop
 import Testing
 import TouchGestures
@@ -23,7 +24,7 @@ import TouchGestures
 
     @Test func withNoServerTheProviderSaysWhyOnceAndTriesAgainLater() throws {
         let rig = ProviderRig(X11FocusProvider(display: ":4242"))
-        #expect(rig.reports == [.lost("cannot reach the X server at :4242: connection failed (no server there, or it closed)")])
+        #expect(rig.run(untilReports: 1) == [.lost("cannot reach the X server at :4242: connection failed (no server there, or it closed)")])
         #expect(rig.provider.nextDeadline != nil)
         #expect(rig.provider.pollDescriptors.isEmpty)
         // Tries again when its deadline comes, waits twice as long before the next try,
@@ -40,5 +41,21 @@ import TouchGestures
     @Test func withoutDisplayTheProviderSaysSo() {
         let rig = ProviderRig(X11FocusProvider(display: ""))
         #expect(rig.reports == [.lost("DISPLAY is not set")])
+    }
+
+    /// xcb_connect writes its setup and reads the answer with no timeout: an X socket that
+    /// listens and never accepts (a hung server) held the loop, and SIGTERM, for ever.
+    @Test(.timeLimit(.minutes(1))) func aServerThatNeverAnswersIsGivenUpOnAndAskedOnceNotOncePerTry() throws {
+        let display = 4_300 + Int(getpid() % 600)
+        let server = try #require(AbstractListener(name: "/tmp/.X11-unix/X\(display)"))
+        let rig = ProviderRig(X11FocusProvider(display: ":\(display)", connectTimeout: .milliseconds(200)))
+        #expect(rig.run(untilReports: 1) == [.lost("the X server at :\(display) did not answer within 200 ms")])
+        // Three more tries come and go while the first connect is still stuck: none of
+        // them connects again beside it, and nothing more is said.
+        for _ in 0..<3 {
+            rig.run(until: try #require(rig.provider.nextDeadline))
+        }
+        #expect(server.waitingConnections() == 1)
+        #expect(rig.reports.count == 1)
     }
 }
