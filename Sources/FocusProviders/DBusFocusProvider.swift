@@ -241,6 +241,7 @@ public final class DBusFocusProvider: FocusProvider {
     /// The connect succeeded: ask who owns the desktop's name, and follow it.
     private func follow(_ opened: Opened) {
         phase = .connected(Connection(bus: opened.bus, fd: opened.fd))
+        reporting.opened(at: PollScheduler.now())
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [which.busName], for: .owner)
         // The calls made while connecting read whatever came with their answers into
         // libdbus's queue.
@@ -259,7 +260,7 @@ public final class DBusFocusProvider: FocusProvider {
 
     private func lose(_ why: String) {
         disconnect()
-        wait(FocusDefaults.firstRetry, why + "; trying again")
+        wait(reporting.retryAfterLoss(at: PollScheduler.now()), why + "; trying again")
     }
 
     private func disconnect() {

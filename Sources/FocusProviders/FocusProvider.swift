@@ -47,6 +47,13 @@ public enum FocusDefaults {
     /// rules for applications work again after it comes back; one wake-up per this while
     /// it is gone, none while connected.
     public static let maximumRetry: Duration = .seconds(2)
+    /// A connection that lasted this long worked: after losing it the first retry comes
+    /// again after ``firstRetry``. One that ends sooner (the desktop takes it and drops
+    /// it, sends garbage or floods) doubles the wait each time.
+    public static let stableConnection: Duration = .seconds(10)
+    /// The longest wait for a desktop that keeps dropping touchgest: at most one try, and
+    /// no log line, per this.
+    public static let maximumFlappingRetry: Duration = .seconds(60)
     /// How long a desktop may take to accept a connection and answer its first requests
     /// (X11's setup and atoms, the bus's Hello): a live one takes milliseconds, so one
     /// that takes this long is stuck, and is tried again later.
@@ -54,6 +61,17 @@ public enum FocusDefaults {
     /// Largest message a desktop may send (sway's GET_TREE with hundreds of windows is a
     /// few MB); more is a broken peer, and the connection is dropped.
     public static let maximumMessageBytes = 16 << 20
+    /// Most bytes a socket provider reads in one wake-up (one read): about 500 small
+    /// events, parsed in well under a millisecond in a release build (about 25 ms in a
+    /// debug build); then the loop goes round, input first. sway's tree of a few MB
+    /// takes a few hundred rounds of a few microseconds each.
+    public static let readBudget = 16 << 10
+    /// Bytes read after which the heap is trimmed once the socket is empty again.
+    public static let trimAfterBytes = 1 << 20
+    /// Bytes a desktop may send without its socket ever being found empty before it
+    /// counts as flooding and its connection is dropped: twice the largest message, so
+    /// that no honest message, however large, is taken for a flood.
+    public static let floodBytes = 2 * maximumMessageBytes
 }
 
 extension Duration {

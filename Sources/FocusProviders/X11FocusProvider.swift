@@ -189,7 +189,7 @@ public final class X11FocusProvider: FocusProvider {
         let connection = Connection(xcb: opened.xcb, fd: xcb_get_file_descriptor(opened.xcb), root: opened.root, atoms: opened.atoms)
         Self.selectProperties(of: connection.root, on: opened.xcb)
         phase = .connected(connection)
-        reporting.connected("x11 at \(display)" + (opened.manager.map { " (\($0))" } ?? ""))
+        reporting.reached("x11 at \(display)" + (opened.manager.map { " (\($0))" } ?? ""), at: PollScheduler.now())
         followActiveWindow()
         // Replies read above may have brought events with them, which XCB keeps in its
         // queue: the descriptor would not show them.
@@ -203,7 +203,7 @@ public final class X11FocusProvider: FocusProvider {
 
     private func lose(_ why: String) {
         disconnect()
-        wait(FocusDefaults.firstRetry, why + "; trying again")
+        wait(reporting.retryAfterLoss(at: PollScheduler.now()), why + "; trying again")
     }
 
     private func disconnect() {
