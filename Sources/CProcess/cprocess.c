@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <malloc.h>
 #include <sys/un.h>
 
 #ifndef SYS_pidfd_open
@@ -99,4 +100,8 @@ int cprocess_pipe_queued(int fd) {
     int queued = 0;
     if (ioctl(fd, FIONREAD, &queued) < 0) return -1;
     return queued;
+}
+
+void cprocess_trim_heap(void) {
+    malloc_trim(0);
 }

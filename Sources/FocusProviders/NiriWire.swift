@@ -1,3 +1,4 @@
+import TouchGestures
 /// niri's IPC on `$NIRI_SOCKET`: JSON, one message per line. Sending the request
 /// `"EventStream"` gets `{"Ok":"Handled"}`, then the whole state (`WindowsChanged` with
 /// every window) and every change after it: `WindowOpenedOrChanged`, `WindowClosed`,
@@ -71,7 +72,10 @@ public final class NiriWire: FocusWire {
 
     private func remember(_ window: JSONValue) {
         guard let id = window["id"]?.number else { return }
-        windows[id] = (window["app_id"]?.string ?? "", window["title"]?.string ?? "")
+        // Cut where they enter: the table holds every window, and a title is never
+        // needed past what a rule or a command sees.
+        windows[id] = ((window["app_id"]?.string ?? "").prefix(utf8Bytes: maximumOutsideTextBytes),
+                       (window["title"]?.string ?? "").prefix(utf8Bytes: maximumOutsideTextBytes))
         if window["is_focused"]?.bool == true { focusedID = id } else if focusedID == id { focusedID = nil }
     }
 

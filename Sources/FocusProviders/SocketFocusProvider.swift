@@ -12,6 +12,9 @@ public final class SocketFocusProvider: FocusProvider {
     private struct Connection {
         var fd: Int32
         var endpoint: Int
+        /// Bytes read since the socket was last found empty: a desktop that never lets
+        /// it go empty past ``FocusDefaults/floodBytes`` is flooding.
+        var unbroken = 0
     }
 
     private enum Phase {
@@ -30,9 +33,17 @@ public final class SocketFocusProvider: FocusProvider {
     }
     private var reporting = FocusReporting()
     private var phase = Phase.stopped
+    /// One read's bytes, kept from one read to the next.
+    private var readBuffer = [UInt8](repeating: 0, count: FocusDefaults.readBudget)
+    /// Bytes read since the heap was last trimmed.
+    private var readSinceTrim = 0
 
-    public init(wire: FocusWire) {
+    /// Bytes without a pause that count as a flood (``FocusDefaults/floodBytes``).
+    let floodBytes: Int
+
+    public init(wire: FocusWire, floodBytes: Int = FocusDefaults.floodBytes) {
         self.wire = wire
+        self.floodBytes = floodBytes
     }
 
     deinit { closeAll() }
@@ -58,22 +69,33 @@ public final class SocketFocusProvider: FocusProvider {
         connect(delay: delay)
     }
 
+    /// Reads what the desktop sent, at most ``FocusDefaults/readBudget`` a wake-up, so
+    /// that a desktop that writes without pause never holds the loop: the rest waits for
+    /// the next round, after the input and the timers. A desktop whose socket is not found
+    /// empty for ``FocusDefaults/floodBytes`` is flooding: its connection is dropped.
     public func handleReadable(_ fd: Int32) {
         guard case let .connected(connections, _) = phase,
-              let connection = connections.first(where: { $0.fd == fd }) else { return }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+              let index = connections.firstIndex(where: { $0.fd == fd }) else { return }
+        let connection = connections[index]
+        var taken = 0
+        var drained = false
+        while taken < FocusDefaults.readBudget {
+            let count = readBuffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, FocusDefaults.readBudget - taken)) }
             if count > 0 {
+                taken += count
                 do {
-                    try apply(wire.receive(Array(buffer[0..<count]), from: connection.endpoint), on: fd)
+                    try apply(wire.receive(Array(readBuffer[0..<count]), from: connection.endpoint), on: fd)
                 } catch {
                     lose("\(wire.desktop) sent what touchgest cannot read: \(error)")
                     return
                 }
                 continue
             }
-            if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && errno == EAGAIN {
+                drained = true
+                break
+            }
             let why = count == 0 ? "closed the connection" : "connection failed: \(String(cString: strerror(errno)))"
             if connection.endpoint == 0 {
                 lose("\(wire.desktop) \(why)")
@@ -88,6 +110,17 @@ public final class SocketFocusProvider: FocusProvider {
             }
             return
         }
+        // What was applied may have changed the phase (a reply sent, a loss).
+        guard case var .connected(current, desktop) = phase,
+              let position = current.firstIndex(where: { $0.fd == fd }) else { return }
+        current[position].unbroken = drained ? 0 : current[position].unbroken + taken
+        readSinceTrim += taken
+        if drained { trimAfterBurst() }
+        if current[position].unbroken > floodBytes {
+            lose("\(wire.desktop) sent more than \(shownBytes(floodBytes)) without a pause: it floods its socket")
+            return
+        }
+        phase = .connected(current, desktop: desktop)
     }
 
     // MARK: Connecting
@@ -121,7 +154,7 @@ public final class SocketFocusProvider: FocusProvider {
         }
         let text = "\(wire.desktop) at \(endpoints.first?.path ?? "?")"
         phase = .connected(connections, desktop: text)
-        reporting.connected(text)
+        reporting.reached(text, at: PollScheduler.now())
     }
 
     private func wait(_ delay: Duration, _ why: String) {
@@ -131,7 +164,9 @@ public final class SocketFocusProvider: FocusProvider {
 
     private func lose(_ why: String) {
         closeAll()
-        wait(FocusDefaults.firstRetry, why + "; trying again")
+        readSinceTrim = FocusDefaults.trimAfterBytes
+        trimAfterBurst()
+        wait(reporting.retryAfterLoss(at: PollScheduler.now()), why + "; trying again")
     }
 
     private func apply(_ output: FocusWireOutput, on fd: Int32?) throws(FocusWireError) {
@@ -139,6 +174,15 @@ public final class SocketFocusProvider: FocusProvider {
             throw FocusWireError("cannot send: \(String(cString: strerror(errno)))")
         }
         if let focus = output.focus { reporting.focused(focus) }
+    }
+
+    /// After a burst (a tree of many windows, a flood), gives the heap the parser used
+    /// back to the system: glibc keeps freed memory otherwise, and the daemon would stay
+    /// at its peak for good.
+    private func trimAfterBurst() {
+        guard readSinceTrim >= FocusDefaults.trimAfterBytes else { return }
+        readSinceTrim = 0
+        trimHeap()
     }
 
     private func closeAll() {
@@ -196,6 +240,11 @@ public final class SocketFocusProvider: FocusProvider {
         }
         return true
     }
+}
+
+/// A byte count as the log says it: "32 MiB", "64 KiB".
+func shownBytes(_ count: Int) -> String {
+    count >= 1 << 20 && count % (1 << 20) == 0 ? "\(count >> 20) MiB" : count % 1024 == 0 ? "\(count >> 10) KiB" : "\(count) bytes"
 }
 
 /// An errno from connecting, for the log.

@@ -45,4 +45,7 @@ int cprocess_unix_connect_nonblocking(const char *path);
 // accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC; -1 and errno.
 int cprocess_accept(int fd);
 
+// malloc_trim(0): gives the heap's free memory back to the system (glibc keeps it).
+void cprocess_trim_heap(void);
+
 #endif
