@@ -5,15 +5,20 @@ import TouchGestures
 public struct FocusedWindow: Hashable, Sendable, CustomStringConvertible {
     /// The Wayland app id (sway, Hyprland's class, niri) or the X11 WM_CLASS class,
     /// e.g. `firefox`, `foot`, `org.gnome.Nautilus`.
-    public var application: String
+    public let application: String
     /// The window title as the desktop reports it.
-    public var title: String
+    public let title: String
+    /// Both in lower case, split into characters once: what every rule's globs match.
+    let applicationKey: [Character]
+    let titleKey: [Character]
 
     /// Both are cut to ``TouchGestures/maximumOutsideTextBytes`` (on a character boundary):
     /// the window chooses them, and they go into every command's environment.
     public init(application: String, title: String) {
         self.application = application.prefix(utf8Bytes: maximumOutsideTextBytes)
         self.title = title.prefix(utf8Bytes: maximumOutsideTextBytes)
+        applicationKey = Array(self.application.lowercased())
+        titleKey = Array(self.title.lowercased())
     }
 
     /// `firefox "Mozilla Firefox"`.
@@ -47,13 +52,14 @@ public struct WindowCondition: Hashable, Sendable {
     /// Whether `window` meets every condition. With no window focused (an empty
     /// workspace) the application and title are empty strings.
     public func matches(_ window: FocusedWindow) -> Bool {
-        func any(_ globs: [String], _ text: String) -> Bool {
-            globs.contains { globMatches($0.lowercased(), text.lowercased()) }
+        // The window's text is lowered and split once (``FocusedWindow``), not per glob.
+        func any(_ globs: [String], _ text: [Character]) -> Bool {
+            globs.contains { globMatches(Array($0.lowercased()), text) }
         }
-        return (applications.isEmpty || any(applications, window.application))
-            && (titles.isEmpty || any(titles, window.title))
-            && !any(notApplications, window.application)
-            && !any(notTitles, window.title)
+        return (applications.isEmpty || any(applications, window.applicationKey))
+            && (titles.isEmpty || any(titles, window.titleKey))
+            && !any(notApplications, window.applicationKey)
+            && !any(notTitles, window.titleKey)
     }
 
     /// How specific the condition is: naming an application counts most, then a title,

@@ -5,8 +5,12 @@
 /// most (pattern length x text length) steps whatever the pattern: a glob of many
 /// stars cannot hang the daemon or overflow its stack.
 public func globMatches(_ pattern: String, _ text: String) -> Bool {
-    let pattern = Array(pattern)
-    let text = Array(text)
+    globMatches(Array(pattern), Array(text))
+}
+
+/// ``globMatches(_:_:)-(String,String)`` on texts already split into characters, for a
+/// text matched against many patterns (a window title against every rule's).
+public func globMatches(_ pattern: [Character], _ text: [Character]) -> Bool {
     var p = 0
     var t = 0
     var star: Int?
