@@ -17,6 +17,9 @@ public final class Replay {
     public let compiled: CompiledRulebook
     private let actions: ReplayActions
     private weak var observer: SessionObserver?
+    /// With `runCommands`: each command that could not start, as the daemon logs it
+    /// (`rule NAME: command could not start: WHY`), in order.
+    public private(set) var commandsNotStarted: [String] = []
 
     /// Compiles `book` for a replay of `reader`; with `runCommands`, starts the rules'
     /// stream commands (throws if one cannot start) and runs commands for real.
@@ -36,6 +39,11 @@ public final class Replay {
         compiled.attach(to: environment)
         environment.transitionObserver = { [weak observer] in observer?.transition($0) }
         if observer.wantsPhaseMoves { environment.phaseObserver = { [weak observer] in observer?.phaseMove($0) } }
+        actions.runner?.observer = { [weak self] event in
+            if case let .finished(job, _, status, _) = event, case .couldNotStart = status {
+                self?.commandsNotStarted.append("rule \(job.key): command \(status)")
+            }
+        }
     }
 
     /// Plays `reader` to its end or to its first bad line (thrown, after what came

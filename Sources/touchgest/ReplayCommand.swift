@@ -18,7 +18,8 @@ struct ReplayCommand: ParsableCommand {
             bug report, or tune thresholds. Commands run only with --run;
             then each stream command reads every line of its rule, none coalesced, and the
             replay waits for it to take each one: a way to try a stream script on a recording.
-            Events are replayed as they are read; a bad line stops the replay with an error
+            With --run it exits 1, naming it, when a command could not start or a stream took
+            no input for 2 seconds, as touchgest run would log it. Events are replayed as they are read; a bad line stops the replay with an error
             naming it, after what came before it.
             """
     )
@@ -107,6 +108,8 @@ struct ReplayCommand: ParsableCommand {
         }
         let streams = replay.finishStreams()
         for problem in streams.problems { printError("touchgest: \(problem)") }
-        if failed || streams.failed { throw ExitCode(1) }
+        // The daemon logs a command that could not start; replay says it and fails.
+        for problem in replay.commandsNotStarted { printError("touchgest: \(problem)") }
+        if failed || streams.failed || !replay.commandsNotStarted.isEmpty { throw ExitCode(1) }
     }
 }

@@ -25,6 +25,23 @@ import Testing
                 "\(result.stderr)")
     }
 
+    /// A command Linux refuses to start (one argument over 128 KiB, E2BIG): the daemon
+    /// logs it, and replay --run says it and fails instead of claiming it ran.
+    @Test func replayNamesACommandThatCouldNotStartAndFails() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.zoom]
+            gesture = "pinch"
+            command = "echo \(String(repeating: "x", count: 140_000))"
+            """)
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --run --allow-root --rules \(folder)/rules.toml",
+                               prefix: Self.asRoot)
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0 == "touchgest: rule zoom: command could not start: Argument list too long" },
+                "\(result.stderr)")
+    }
+
     /// Runs `touchgest events` against a socket at `folder/events.sock` that a Python
     /// stand-in serves: it accepts one client and sends `payload` (Python bytes), then
     /// closes. Returns the client's result.
