@@ -11,10 +11,19 @@
 //   goes: bit 0 the answer socket (endpoint 1) rather than the event socket, Hyprland's
 //   only; bit 1 the socket closes after it. So `0` is an event read, `1` an answer read,
 //   `2` an event read after which the desktop goes (the provider reconnects: `reset()`),
-//   `3` the answer's last read (`finished(1)`).
+//   `3` the answer's last read (`finished(1)`). Bit 2 makes the piece endless: its
+//   bytes are read again and again, to four times the wires' limit, as a desktop that
+//   floods or never ends a message would send them.
 // Any other first byte picks a parser by its value modulo 5.
+//
+// The wires are built with a limit of 4 KiB on a message (the daemon's is 16 MiB), so
+// that inputs of at most 8 KiB reach past it: over the limit, a wire must refuse, never
+// grow.
 import FocusProviders
 import FuzzSupport
+
+/// The wires' limit on a message here: small, so that inputs reach past it.
+let fuzzLimit = 4_096
 
 /// The parser an input feeds.
 enum Subject: CaseIterable {
@@ -36,10 +45,10 @@ enum Subject: CaseIterable {
     func wire() -> FocusWire? {
         switch self {
         case .json: nil
-        case .sway: I3IPCWire(.sway, environment: [:])
-        case .i3: I3IPCWire(.i3, environment: [:])
-        case .hyprland: HyprlandWire(environment: [:])
-        case .niri: NiriWire(environment: [:])
+        case .sway: I3IPCWire(.sway, environment: [:], maximumMessageBytes: fuzzLimit)
+        case .i3: I3IPCWire(.i3, environment: [:], maximumMessageBytes: fuzzLimit)
+        case .hyprland: HyprlandWire(environment: [:], maximumMessageBytes: fuzzLimit)
+        case .niri: NiriWire(environment: [:], maximumMessageBytes: fuzzLimit)
         }
     }
 }
@@ -50,6 +59,15 @@ struct Read {
     var bytes: [UInt8]
     /// The socket closes after these bytes.
     var closes: Bool
+    /// Read again and again, to four times the limit (then `closes` applies).
+    var endless = false
+
+    /// The reads this one stands for.
+    var reads: [Read] {
+        guard endless, !bytes.isEmpty else { return [Read(endpoint: endpoint, bytes: bytes, closes: closes)] }
+        let count = 4 * fuzzLimit / bytes.count + 1
+        return (0..<count).map { Read(endpoint: endpoint, bytes: bytes, closes: closes && $0 == count - 1) }
+    }
 }
 
 /// What a wire said over a run: every byte it asked to send, and the last focus it reported.
@@ -77,8 +95,9 @@ func fuzzOne(_ input: [UInt8]) {
     }
     let reads = input.dropFirst().split(separator: 0xFF).map { piece in
         let control = piece[piece.startIndex]
-        return Read(endpoint: subject == .hyprland ? Int(control & 1) : 0, bytes: Array(piece.dropFirst()), closes: control & 2 != 0)
-    }
+        return Read(endpoint: subject == .hyprland ? Int(control & 1) : 0, bytes: Array(piece.dropFirst()), closes: control & 2 != 0,
+                    endless: control & 4 != 0)
+    }.flatMap(\.reads)
     guard let said = feed(wire, reads), reads.allSatisfy({ $0.endpoint == 0 }), let fresh = subject.wire() else { return }
     // A socket splits a stream anywhere: one read of it all must say the same.
     let whole = feed(fresh, [Read(endpoint: 0, bytes: reads.flatMap(\.bytes), closes: false)])

@@ -9,13 +9,17 @@ import Glibc
 public final class HyprlandWire: FocusWire {
     public var desktop: String { "hyprland" }
     private let environment: [String: String]
-    private var events = LineBuffer()
+    private var events: LineBuffer
+    /// The longest line or answer taken (``FocusDefaults/maximumMessageBytes``).
+    private let maximumMessageBytes: Int
     private var answer: [UInt8] = []
     /// An event came before the request's answer, which is then older than it.
     private var sawEvent = false
 
-    public init(environment: [String: String]) {
+    public init(environment: [String: String], maximumMessageBytes: Int = FocusDefaults.maximumMessageBytes) {
         self.environment = environment
+        self.maximumMessageBytes = maximumMessageBytes
+        events = LineBuffer(maximumLineBytes: maximumMessageBytes)
     }
 
     public func endpoints() throws(FocusWireError) -> [FocusEndpoint] {
@@ -39,7 +43,7 @@ public final class HyprlandWire: FocusWire {
     public func receive(_ bytes: [UInt8], from index: Int) throws(FocusWireError) -> FocusWireOutput {
         guard index == 0 else {
             answer += bytes
-            guard answer.count <= FocusDefaults.maximumMessageBytes else { throw FocusWireError("an answer too long") }
+            guard answer.count <= maximumMessageBytes else { throw FocusWireError("an answer too long") }
             return FocusWireOutput()
         }
         var output = FocusWireOutput()

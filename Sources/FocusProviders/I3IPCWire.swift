@@ -33,9 +33,13 @@ public final class I3IPCWire: FocusWire {
 
     /// `environment` holds `SWAYSOCK` or `I3SOCK` (and `XDG_RUNTIME_DIR` to look for a
     /// restarted sway's new socket).
-    public init(_ flavour: Flavour, environment: [String: String]) {
+    /// The longest message taken (``FocusDefaults/maximumMessageBytes``).
+    private let maximumMessageBytes: Int
+
+    public init(_ flavour: Flavour, environment: [String: String], maximumMessageBytes: Int = FocusDefaults.maximumMessageBytes) {
         self.flavour = flavour
         self.environment = environment
+        self.maximumMessageBytes = maximumMessageBytes
     }
 
     public func endpoints() throws(FocusWireError) -> [FocusEndpoint] {
@@ -67,8 +71,8 @@ public final class I3IPCWire: FocusWire {
             guard Array(pending[start..<start + 6]) == Self.magic else { throw FocusWireError("a message without the i3-ipc magic") }
             let length = Int(Self.word(pending, at: start + 6))
             let type = Self.word(pending, at: start + 10)
-            guard length <= FocusDefaults.maximumMessageBytes else {
-                throw FocusWireError("a message of \(length) bytes, more than \(FocusDefaults.maximumMessageBytes)")
+            guard length <= maximumMessageBytes else {
+                throw FocusWireError("a message of \(length) bytes, more than \(maximumMessageBytes)")
             }
             guard pending.count - start >= Self.headerSize + length else { break }
             let payload = pending[start + Self.headerSize..<start + Self.headerSize + length]

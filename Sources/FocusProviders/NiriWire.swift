@@ -6,13 +6,15 @@ import TouchGestures
 public final class NiriWire: FocusWire {
     public var desktop: String { "niri" }
     private let environment: [String: String]
-    private var lines = LineBuffer()
+    private var lines: LineBuffer
     private var handled = false
     private var windows: [Double: (appID: String, title: String)] = [:]
     private var focusedID: Double?
 
-    public init(environment: [String: String]) {
+    /// `maximumMessageBytes`: the longest line taken (``FocusDefaults/maximumMessageBytes``).
+    public init(environment: [String: String], maximumMessageBytes: Int = FocusDefaults.maximumMessageBytes) {
         self.environment = environment
+        lines = LineBuffer(maximumLineBytes: maximumMessageBytes)
     }
 
     public func endpoints() throws(FocusWireError) -> [FocusEndpoint] {
