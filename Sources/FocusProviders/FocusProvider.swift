@@ -66,8 +66,10 @@ public enum FocusDefaults {
     /// debug build); then the loop goes round, input first. sway's tree of a few MB
     /// takes a few hundred rounds of a few microseconds each.
     public static let readBudget = 16 << 10
-    /// Bytes read after which the heap is trimmed once the socket is empty again.
-    public static let trimAfterBytes = 1 << 20
+    /// Bytes read after which the heap is trimmed each time the socket is found empty:
+    /// about 300 ordinary focus events, so a trim (well under a millisecond) is rare,
+    /// and the last read of a burst is followed by one.
+    public static let trimAfterBytes = 64 << 10
     /// Bytes a desktop may send without its socket ever being found empty before it
     /// counts as flooding and its connection is dropped: twice the largest message, so
     /// that no honest message, however large, is taken for a flood.

@@ -73,13 +73,19 @@ public struct LineBuffer: Sendable {
             searchFrom = start
         }
         pending.removeFirst(start)
+        // A long line's room is given back once it is taken: an array keeps its
+        // capacity, and a megabyte title would hold a megabyte for good.
+        if pending.capacity > Self.keptCapacity && pending.count <= Self.keptCapacity { pending = Array(pending) }
         if pending.count > maximumLineBytes {
             throw FocusWireError("a line longer than \(maximumLineBytes) bytes")
         }
         return lines
     }
 
-    public mutating func reset() { pending.removeAll() }
+    public mutating func reset() { pending = [] }
+
+    /// The room kept between reads; more is given back once the line that needed it ends.
+    static let keptCapacity = 64 << 10
 
     /// What came after the last newline.
     public var rest: [UInt8] { pending }

@@ -1,4 +1,5 @@
 import CProcess
+import PollLoop
 import Glibc
 import TouchGestures
 
@@ -230,6 +231,9 @@ final class SubscriberServer {
         Glibc.close(subscriber.fd)
         subscribers.removeAll { $0 === subscriber }
         refusing = false
+        // The last one gone: what they all held (their queues, up to hundreds of them)
+        // goes back to the system, not only to the heap.
+        if subscribers.isEmpty { trimHeap() }
         report(.subscriberLeft(count: subscribers.count, reason: reason))
     }
 }
