@@ -251,15 +251,17 @@ def main():
         elif kind == "signal":
             child.send_signal(getattr(signal, f"SIG{device}"))
         elif kind == "stats":
-            # Resident memory and how often the program went to sleep and woke (voluntary
+            # Resident memory (all of it, and the anonymous part: the heap and stacks,
+            # without the program's own pages, which grow as code first runs) and how often the program went to sleep and woke (voluntary
             # context switches): the wake-ups of a poll loop.
             # CPU: user + system time of all its threads (fields 14 and 15 of /proc/PID/stat,
             # in clock ticks: 10 ms; this kernel keeps no schedstat to do better).
             fields = dict(line.split(":", 1) for line in open(f"/proc/{child.pid}/status") if ":" in line)
             stat = open(f"/proc/{child.pid}/stat").read().rsplit(")", 1)[1].split()
             cpu_ms = (int(stat[11]) + int(stat[12])) * 1000 // os.sysconf("SC_CLK_TCK")
+            descriptors = len(os.listdir(f"/proc/{child.pid}/fd"))
             print(f"touchrig: stats rss {fields['VmRSS'].strip()} wakeups {fields['voluntary_ctxt_switches'].strip()}"
-                  f" cpu {cpu_ms} ms", flush=True)
+                  f" cpu {cpu_ms} ms fds {descriptors} anon {fields['RssAnon'].strip()}", flush=True)
         elif kind == "end":
             pass
         elif kind == "add":
@@ -269,11 +271,13 @@ def main():
             start += 0.15 + (time.monotonic() - start - at / 1000)
     time.sleep(parse_duration(args.settle) / 1000)
     child.send_signal(getattr(signal, f"SIG{args.signal}"))
+    signalled = time.monotonic()
     try:
         status = child.wait(timeout=10)
     except subprocess.TimeoutExpired:
         child.kill()
         status = child.wait()
+    log(f"PROGRAM ended {round((time.monotonic() - signalled) * 1000)} ms after SIG{args.signal}")
     while lines.get() is not None:
         pass
     repairs = open(repair_log).read().count("repaired") if os.path.exists(repair_log) else 0
