@@ -83,6 +83,8 @@ public final class CommandRunner {
 
     /// The bytes of stderr kept per command.
     public static let stderrTailLimit = 2_048
+    /// Reads of a command's stderr per wake-up (4 KiB each); the rest waits a round.
+    static let stderrReadsPerWake = 16
     /// Time between SIGTERM and SIGKILL for a command past its timeout.
     public static let killGrace: Duration = .seconds(1)
 
@@ -276,9 +278,14 @@ public final class CommandRunner {
         startWaiting(for: job.key)
     }
 
+    /// Reads a command's stderr, at most ``stderrReadsPerWake`` reads a wake-up: a
+    /// command that writes without pause (`yes >&2`) never lets the pipe go empty, and
+    /// would hold the loop.
     private func drainStderr(_ child: Child) {
         var buffer = [UInt8](repeating: 0, count: 4_096)
-        while child.stderrFD >= 0 {
+        var reads = 0
+        while child.stderrFD >= 0 && reads < Self.stderrReadsPerWake {
+            reads += 1
             let count = read(child.stderrFD, &buffer, buffer.count)
             if count > 0 {
                 child.stderrTail.append(contentsOf: buffer[..<count])

@@ -51,4 +51,6 @@ public enum StreamDefaults {
     /// 1,024 descriptors systemd's default soft limit allows, raised or not; one more is
     /// sent a line saying why and closed.
     public static let maximumSubscribers = 256
+    /// Connections taken from the events socket per wake-up; the rest wait a round.
+    public static let acceptsPerWake = 64
 }

@@ -175,10 +175,11 @@ final class SubscriberServer {
         }
     }
 
-    /// Takes every connection waiting; rests the socket when accept fails for a reason
-    /// that polling again at once would not cure.
+    /// Takes the connections waiting, at most ``StreamDefaults/acceptsPerWake`` a
+    /// wake-up (a program that connects without pause must not hold the loop); rests
+    /// the socket when accept fails for a reason that polling again at once would not cure.
     private func accept(_ socket: Int32, now: Timestamp) {
-        while true {
+        for _ in 0..<StreamDefaults.acceptsPerWake {
             let client = cprocess_accept(socket)
             if client < 0 {
                 switch errno {
