@@ -102,6 +102,10 @@ public final class DBusFocusProvider: FocusProvider {
     private var phase = Phase.stopped
     /// A connect given up on that has not returned yet: no second one is started beside it.
     private var stuck: BackgroundAttempt<Result<Opened, ConnectFailure>>?
+    /// Messages are left in libdbus's queue (``drain()``): handled again at once.
+    private var backlog = false
+    /// Messages handled per wake-up.
+    static let messagesPerWake = 256
 
     /// How long a call may wait for its answer before libdbus answers it with an error.
     static let callTimeout: Int32 = 5_000
@@ -141,7 +145,8 @@ public final class DBusFocusProvider: FocusProvider {
         switch phase {
         case let .waiting(retry): retry.at
         case let .connecting(pending): pending.deadline
-        case .stopped, .connected: nil
+        case .connected: backlog ? PollScheduler.now() : nil
+        case .stopped: nil
         }
     }
 
@@ -153,6 +158,8 @@ public final class DBusFocusProvider: FocusProvider {
             pending.attempt.abandon()
             stuck = pending.attempt
             wait(pending.delay, noAnswer)
+        case .connected where backlog:
+            drain()
         case .connecting, .stopped, .connected:
             break
         }
@@ -295,12 +302,23 @@ public final class DBusFocusProvider: FocusProvider {
 
     // MARK: Messages
 
+    /// Handles the messages libdbus has, at most ``messagesPerWake`` a wake-up: any
+    /// program on the bus can call touchgest's name without pause, and must not hold the
+    /// loop. Messages left over are libdbus's, which the descriptor does not show:
+    /// ``backlog`` makes the loop come back at once for them.
     private func drain() {
+        backlog = false
+        var handled = 0
         while case let .connected(connection) = phase {
+            guard handled < Self.messagesPerWake else {
+                backlog = true
+                return
+            }
             guard let message = dbus_connection_pop_message(connection.bus) else {
                 if dbus_connection_get_is_connected(connection.bus) == 0 { lose("the session bus closed the connection") }
                 return
             }
+            handled += 1
             handle(message)
             dbus_message_unref(message)
         }

@@ -60,6 +60,10 @@ public final class X11FocusProvider: FocusProvider {
     private var phase = Phase.stopped
     /// A connect given up on that has not returned yet: no second one is started beside it.
     private var stuck: BackgroundAttempt<Result<Opened, ConnectFailure>>?
+    /// Events are left in XCB's queue (``drainEvents()``): handled again at once.
+    private var backlog = false
+    /// Events handled per wake-up.
+    static let eventsPerWake = 256
 
     /// Longest title or class read, in bytes: more is cut (a title is shown and matched,
     /// never needed whole).
@@ -93,7 +97,8 @@ public final class X11FocusProvider: FocusProvider {
         switch phase {
         case let .waiting(retry): retry.at
         case let .connecting(pending): pending.deadline
-        case .stopped, .connected: nil
+        case .connected: backlog ? PollScheduler.now() : nil
+        case .stopped: nil
         }
     }
 
@@ -105,6 +110,8 @@ public final class X11FocusProvider: FocusProvider {
             pending.attempt.abandon()
             stuck = pending.attempt
             wait(pending.delay, "the X server at \(display) did not answer within \(shown(connectTimeout))")
+        case .connected where backlog:
+            drainEvents()
         case .connecting, .stopped, .connected:
             break
         }
@@ -217,27 +224,47 @@ public final class X11FocusProvider: FocusProvider {
 
     // MARK: Events
 
-    /// Handles every event XCB has, read now or queued while waiting for a reply.
+    /// Handles the events XCB has, read now or queued while waiting for a reply, at most
+    /// ``eventsPerWake`` a wake-up: a window that retitles itself without pause must not
+    /// hold the loop. What they say is read once after them (the active window, else its
+    /// title), not once an event. Events left over are XCB's, which the descriptor does
+    /// not show: ``backlog`` makes the loop come back at once for them.
     private func drainEvents() {
+        var activeChanged = false
+        var windowChanged = false
+        var handled = 0
+        backlog = false
         while case let .connected(connection) = phase {
+            guard handled < Self.eventsPerWake else {
+                backlog = true
+                break
+            }
             guard let event = xcb_poll_for_event(connection.xcb) else {
                 let code = xcb_connection_has_error(connection.xcb)
                 if code != 0 {
                     lose(code == 1 ? "the X server at \(display) closed the connection" : "the X server at \(display): \(Self.describe(code))")
+                    return
                 }
-                return
+                break
             }
+            handled += 1
             defer { free(event) }
             // The high bit marks events another client sent; 0 is an error, for a
             // request whose window went away meanwhile: the next event says what changed.
             guard event.pointee.response_type & 0x7F == UInt8(XCB_PROPERTY_NOTIFY) else { continue }
             let notify = UnsafeRawPointer(event).load(as: xcb_property_notify_event_t.self)
             if notify.window == connection.root && notify.atom == connection.atoms.activeWindow {
-                followActiveWindow()
+                activeChanged = true
             } else if notify.window == connection.active && connection.active != 0
                         && [connection.atoms.netWMName, XCB_ATOM_WM_NAME.rawValue, XCB_ATOM_WM_CLASS.rawValue].contains(notify.atom) {
-                report(readWindow(connection.active, connection))
+                windowChanged = true
             }
+        }
+        guard case let .connected(connection) = phase else { return }
+        if activeChanged {
+            followActiveWindow()
+        } else if windowChanged {
+            report(readWindow(connection.active, connection))
         }
     }
 

@@ -11,7 +11,8 @@ import TouchGestures
     static let windows = #"{"Ok":"Handled"}"# + "\n" + #"{"WindowsChanged":{"windows":[{"id":1,"title":"~","app_id":"foot","is_focused":true}]}}"# + "\n"
 
     /// A niri that sends focus events without pause: the loop keeps its other work going
-    /// (a 10 ms timer, as a probe tap's command would be), and once the socket has not
+    /// (a 10 ms timer, as a probe tap's command would be: between two of its ticks the
+    /// loop never works 100 ms, in its own CPU time), and once the socket has not
     /// been found empty for the flood limit the connection is dropped and said once.
     @Test(.timeLimit(.minutes(1))) func aFloodingDesktopCostsItsConnectionNotTheLoop() throws {
         let path = "\(temporaryFolder())/niri.sock"
@@ -29,9 +30,13 @@ import TouchGestures
         }, dispose: { _ in }))
         let scheduler = PollScheduler()
         rig.loop.add(scheduler)
-        var ticks: [Timestamp] = []
+        // The loop's own CPU time at each tick: the work it did between two ticks,
+        // whatever else the machine runs meanwhile.
+        var ticks: [Duration] = []
         func tick(_ at: Timestamp) {
-            ticks.append(PollScheduler.now())
+            var spent = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spent)
+            ticks.append(.seconds(spent.tv_sec) + .nanoseconds(spent.tv_nsec))
             _ = scheduler.schedule(at: PollScheduler.now() + .milliseconds(10), tick)
         }
         tick(PollScheduler.now())
@@ -46,7 +51,7 @@ import TouchGestures
         ])
         let gaps = zip(ticks, ticks.dropFirst()).map { $1 - $0 }
         #expect(ticks.count > 2)
-        #expect(gaps.allSatisfy { $0 < .milliseconds(100) }, "the loop was held for \(gaps.max() ?? .zero) (\(gaps.count) gaps)")
+        #expect(gaps.allSatisfy { $0 < .milliseconds(100) }, "the loop worked \(gaps.max() ?? .zero) between two ticks (\(gaps.count) gaps)")
         // The peer's writes fail once the provider has closed its end.
         while flood.isRunning { _ = peer.receive(atLeast: 1 << 20) }
     }
@@ -72,10 +77,10 @@ import TouchGestures
             waits.append(retry - PollScheduler.now())
             rig.run(until: retry)
         }
-        // Each wait at least twice the one before (less the few milliseconds the
-        // provider took to read the garbage).
+        // Each wait twice the one before: seen from here, at least one and a half times
+        // (the loop may have taken a while to notice the garbage before the deadline was read).
         for (earlier, later) in zip(waits, waits.dropFirst()) {
-            #expect(later >= earlier * 2 - .milliseconds(20), "\(waits)")
+            #expect(later >= earlier * 3 / 2, "\(waits)")
         }
         let peer = try #require(server.accept())
         _ = peer.receive(atLeast: 14)
