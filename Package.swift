@@ -30,8 +30,10 @@ let package = Package(
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         // libevdev, seen only by the contact reader.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // libxcb, seen only by the X11 focus provider.
-        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
+        // libxcb and its XTEST extension, seen by the X11 focus provider and the X11 input channel.
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xtest0-dev"])]),
+        // libxkbcommon, seen only by the input actions: key names and keysyms.
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // libdbus-1, seen only by the KDE and GNOME focus provider.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // posix_spawn with the attributes a started command needs, and small syscalls Swift lacks.
@@ -53,10 +55,14 @@ let package = Package(
         // TOML 1.0 with a position on every table, key and value; standard library only.
         .target(name: "TOML"),
         // Rule files: parse, validate with positions, compile into recognizers.
-        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOML"]),
+        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOML", "InputActions"]),
 
         // MARK: Actions, streams and focus
 
+        // Keys, text and buttons a rule presses: names checked against xkb's, no I/O.
+        .target(name: "InputActions", dependencies: ["CXKBCommon"]),
+        // The desktop's own channels for input actions (X11: XTEST), sources of the poll loop.
+        .target(name: "InputChannels", dependencies: ["InputActions", "CXCB", "CXKBCommon", "PollLoop", "TouchGestures"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.
@@ -79,7 +85,8 @@ let package = Package(
             name: "TouchgestDaemon",
             dependencies: [
                 "TouchGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
-                "FocusProviders", "Recordings", "PollLoop", "CProcess", .product(name: "Logging", package: "swift-log"),
+                "FocusProviders", "Recordings", "PollLoop", "CProcess", "InputActions", "InputChannels",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What init and doctor know: the desktop, the starter rule files, the set-up checks.

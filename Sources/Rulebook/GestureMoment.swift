@@ -1,3 +1,4 @@
+import InputActions
 import TouchGestures
 
 /// A moment of a rule's gesture: what a stream line, a decision in `touchgest debug` and
@@ -54,5 +55,10 @@ extension Rule {
     /// The command the rule runs first at `moment`, if any.
     public func command(at moment: GestureMoment) -> String? {
         moment.commandKeys.lazy.compactMap { commands[$0] }.first
+    }
+
+    /// The keys, text or button the rule presses first at `moment`, if any.
+    public func input(at moment: GestureMoment) -> InputAction? {
+        moment.commandKeys.lazy.compactMap { inputs[$0] }.first
     }
 }

@@ -1,3 +1,4 @@
+import InputActions
 import TouchGestures
 
 /// The gestures a rule can name, one per recognizer of the engine.
@@ -71,6 +72,9 @@ public struct Rule: Sendable {
     /// Scale (pinch), degrees (rotation) or millimetres (pan, edge-pan) between on-step runs.
     public var step: Double?
     public var commands: [RulePhase: String]
+    /// Keys, text or a button the rule presses at each phase (`keys`, `text`, `button`,
+    /// or `{ keys = ... }` as a command key's value), through the desktop's own channel.
+    public var inputs: [RulePhase: InputAction] = [:]
     /// Seconds after which a running command is stopped; nil for no limit.
     public var timeout: Duration?
     public var overlap: OverlapPolicy

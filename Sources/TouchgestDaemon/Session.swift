@@ -3,6 +3,8 @@ import ContactInput
 import FocusProviders
 import Glibc
 import GestureStreams
+import InputActions
+import InputChannels
 import InputDevices
 import LibinputInput
 import PollLoop
@@ -14,6 +16,10 @@ public protocol SessionObserver: AnyObject {
     func adapter(_ event: AdapterEvent)
     func transition(_ record: TransitionRecord)
     func command(_ request: CommandRequest)
+    /// A rule pressed keys, typed text or clicked (shown whether or not it reaches the desktop).
+    func press(_ request: InputRequest)
+    /// The input channel connected, went away, or could not press something.
+    func inputChannel(_ report: InputChannelReport)
     /// The focus provider connected, lost its desktop, or the focus changed.
     func focus(_ report: FocusReport)
     /// Why rules with a window key cannot fire (once), or why one sits a gesture out.
@@ -28,6 +34,8 @@ public protocol SessionObserver: AnyObject {
 }
 
 extension SessionObserver {
+    public func press(_ request: InputRequest) {}
+    public func inputChannel(_ report: InputChannelReport) {}
     public func focus(_ report: FocusReport) {}
     public func focusNote(_ text: String, rule: String?) {}
     public func contacts(_ event: ContactEvent) {}
@@ -69,6 +77,11 @@ public final class Session: CommandSink {
     /// The focused window, for rules with window keys; kept across reloads.
     public let focus = FocusContext()
     public private(set) var focusProvider: FocusProvider?
+    /// Where the rules' keys, text and clicks go (with `runCommands`), started when the
+    /// first rules that press something are loaded; nil before, or when this desktop has
+    /// none (``inputChannelProblem`` says why).
+    public private(set) var inputChannel: InputChannel?
+    public private(set) var inputChannelProblem: String?
     private weak var observer: SessionObserver?
 
     public init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
@@ -100,6 +113,7 @@ public final class Session: CommandSink {
         let compiled = CompiledRulebook(book, sink: self, focus: focus) { [weak self] id in self?.input.device(id)?.name }
         compiled.attach(to: environment)
         self.compiled = compiled
+        if runner != nil && book.rules.contains(where: { !$0.inputs.isEmpty }) { startInputChannel() }
         if readsContacts != compiled.readsTouchpadContacts {
             readsContacts = compiled.readsTouchpadContacts
             for device in input.devices where device.kind == .touchpad {
@@ -179,6 +193,28 @@ public final class Session: CommandSink {
     public func run(_ request: CommandRequest) {
         observer?.command(request)
         runner?.run(CommandRunner.Job(request))
+    }
+
+    public func press(_ request: InputRequest) {
+        observer?.press(request)
+        guard runner != nil else { return }
+        // Without a channel, why was said when the rules were loaded.
+        inputChannel?.press(request.action)
+    }
+
+    /// Chooses this desktop's input channel, once, as one more source of the loop.
+    private func startInputChannel() {
+        guard inputChannel == nil && inputChannelProblem == nil else { return }
+        switch InputChannels.choose(environment: CommandRunner.processEnvironment()) {
+        case let .failure(why):
+            inputChannelProblem = why.description
+            observer?.inputChannel(.lost(why.description))
+        case let .success(channel):
+            channel.onReport = { [weak self] report in self?.observer?.inputChannel(report) }
+            inputChannel = channel
+            loop.add(channel)
+            channel.start()
+        }
     }
 
     public func wantsSamples(of rule: String) -> Bool {

@@ -1,0 +1,41 @@
+import InputActions
+import PollLoop
+import TouchGestures
+
+/// What an input channel tells the daemon, in order.
+public enum InputChannelReport: Hashable, Sendable {
+    /// The channel reached its desktop; the text says which and where, for the log.
+    case connected(String)
+    /// It went away or never answered; it tries again by itself.
+    case lost(String)
+    /// One action could not be pressed, and why (said once per cause).
+    case cannotPress(String)
+}
+
+/// The desktop's own way of taking keys, text and clicks from touchgest: a source of the
+/// daemon's poll loop that connects without blocking it and writes each action at once,
+/// with no sleep between key events.
+public protocol InputChannel: PollSource {
+    /// What the channel is, for `debug`, the log and `doctor`: `x11 XTEST at :0`.
+    var name: String { get }
+    /// Receives every report; set it before ``start()``.
+    var onReport: ((InputChannelReport) -> Void)? { get set }
+    /// Connects now (on its own thread where the library only blocks).
+    func start()
+    /// Presses `action` now, or reports why it cannot.
+    func press(_ action: InputAction)
+}
+
+/// Which channel this desktop has, from the environment, or why there is none.
+public enum InputChannels {
+    public static func choose(environment: [String: String]) -> Result<InputChannel, InputActionError> {
+        let wayland = environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
+        if !wayland, let display = environment["DISPLAY"], !display.isEmpty {
+            return .success(XTestChannel(display: display))
+        }
+        if wayland {
+            return .failure(InputActionError("no input channel for this Wayland desktop yet: keys, text and buttons do nothing here (commands still run)"))
+        }
+        return .failure(InputActionError("no desktop to press keys in: neither DISPLAY nor WAYLAND_DISPLAY is set"))
+    }
+}
