@@ -295,8 +295,9 @@ public enum StarterRules {
             """#
         case .x11:
             #"""
-            # touchgest rules for X11 desktops, with xdotool (apt install xdotool).
-            # See touchgest-rules(5).
+            # touchgest rules for X11 desktops. Keys and clicks (keys, button) are pressed by
+            # touchgest itself through XTEST; switching desktops and zooming by direction still use
+            # xdotool (apt install xdotool). See touchgest-rules(5).
             [settings]
             device = "touchpad"
             timeout = "5s"
@@ -317,13 +318,13 @@ public enum StarterRules {
             gesture = "swipe"
             fingers = 4
             direction = "right"
-            command = "xdotool key alt+Left"
+            keys = "alt+Left"
 
             [rule.forward]
             gesture = "swipe"
             fingers = 4
             direction = "left"
-            command = "xdotool key alt+Right"
+            keys = "alt+Right"
 
             [rule.zoom]
             gesture = "pinch"
@@ -333,7 +334,7 @@ public enum StarterRules {
             [rule.middle-click]
             gesture = "tap"
             fingers = 3
-            command = "xdotool click 2"
+            button = "middle"
 
             # Rules for one application: touchgest reads the window manager's _NET_ACTIVE_WINDOW
             # (--focus x11, chosen when DISPLAY is set outside Wayland) when the gesture begins and
@@ -347,14 +348,14 @@ public enum StarterRules {
             fingers = 3
             direction = "right"
             application = ["firefox*", "chromium*", "google-chrome", "brave-browser"]
-            command = "xdotool key --clearmodifiers alt+Left"
+            keys = "alt+Left"
 
             [rule.browser-forward]
             gesture = "swipe"
             fingers = 3
             direction = "left"
             application = ["firefox*", "chromium*", "google-chrome", "brave-browser"]
-            command = "xdotool key --clearmodifiers alt+Right"
+            keys = "alt+Right"
 
             # In terminals, a 3-finger tap pastes instead of a middle click, and a pinch changes
             # the font size instead of zooming.
@@ -362,7 +363,7 @@ public enum StarterRules {
             gesture = "tap"
             fingers = 3
             application = ["xterm", "uxterm", "urxvt", "alacritty", "kitty", "*-terminal", "konsole"]
-            command = "xdotool key --clearmodifiers ctrl+shift+v"
+            keys = "ctrl+shift+v"
 
             [rule.terminal-zoom]
             gesture = "pinch"
