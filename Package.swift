@@ -61,8 +61,9 @@ let package = Package(
 
         // Keys, text and buttons a rule presses: names checked against xkb's, no I/O.
         .target(name: "InputActions", dependencies: ["CXKBCommon"]),
-        // The desktop's own channels for input actions (X11: XTEST), sources of the poll loop.
-        .target(name: "InputChannels", dependencies: ["InputActions", "CXCB", "CXKBCommon", "PollLoop", "TouchGestures"]),
+        // The desktop's own channels for input actions (X11: XTEST; wlroots and niri: the
+        // virtual keyboard protocol, spoken on the Wayland socket), sources of the poll loop.
+        .target(name: "InputChannels", dependencies: ["InputActions", "CXCB", "CXKBCommon", "CProcess", "PollLoop", "TouchGestures"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.

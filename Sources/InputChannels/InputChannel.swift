@@ -33,8 +33,15 @@ public enum InputChannels {
         if !wayland, let display = environment["DISPLAY"], !display.isEmpty {
             return .success(XTestChannel(display: display))
         }
-        if wayland {
-            return .failure(InputActionError("no input channel for this Wayland desktop yet: keys, text and buttons do nothing here (commands still run)"))
+        if wayland, let display = environment["WAYLAND_DISPLAY"] {
+            let desktop = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.uppercased() }
+            if desktop.contains("GNOME") {
+                return .failure(InputActionError("GNOME on Wayland lets no client press keys (no virtual keyboard, and no libei or RemoteDesktop portal before GNOME 45): keys, text and buttons do nothing here (commands still run)"))
+            }
+            if desktop.contains("KDE") {
+                return .failure(InputActionError("no input channel for KDE Plasma on Wayland yet: keys, text and buttons do nothing here (commands still run)"))
+            }
+            return .success(VirtualKeyboardChannel(display: display, runtimeDirectory: environment["XDG_RUNTIME_DIR"] ?? ""))
         }
         return .failure(InputActionError("no desktop to press keys in: neither DISPLAY nor WAYLAND_DISPLAY is set"))
     }
