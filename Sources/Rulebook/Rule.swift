@@ -75,6 +75,10 @@ public struct Rule: Sendable {
     /// Keys, text or a button the rule presses at each phase (`keys`, `text`, `button`,
     /// or `{ keys = ... }` as a command key's value), through the desktop's own channel.
     public var inputs: [RulePhase: InputAction] = [:]
+    /// On-step actions by the step's direction (`on-step = { out = "ctrl+plus", in =
+    /// "ctrl+minus" }`): `in`/`out` (pinch), `clockwise`/`counterclockwise` (rotation),
+    /// `left`/`right`/`up`/`down` (pan, edge-pan).
+    public var stepInputs: [String: InputAction] = [:]
     /// Seconds after which a running command is stopped; nil for no limit.
     public var timeout: Duration?
     public var overlap: OverlapPolicy

@@ -204,7 +204,12 @@ struct RuleParser {
                 }
                 // `{ keys = "ctrl+t" }`: an input action at that phase instead of a command.
                 if let inline = value.table {
-                    if let action = inputAction(in: inline, key) { rule.inputs[phase] = action }
+                    let directions = rule.stepDirections
+                    if phase == .step, let first = inline.entries.first, directions.contains(first.key) {
+                        rule.stepInputs = stepActions(in: inline, directions: directions)
+                    } else if let action = inputAction(in: inline, key) {
+                        rule.inputs[phase] = action
+                    }
                     continue
                 }
                 guard let command = string(value, key) else { continue }
@@ -284,12 +289,35 @@ struct RuleParser {
             error("\(key) and command both act when '\(rule.name)' is recognized; keep one, or give on-begin/on-end the other",
                   at: Self.place(table, key, value: false))
         }
-        if acts(.step) && rule.step == nil && table["step"] == nil {
+        if rule.actsOnSteps && rule.step == nil && table["step"] == nil {
             error("on-step needs step = how far apart the steps are (\(Self.stepUnit(rule.gesture)))", at: Self.place(table, "on-step", value: false))
         }
-        if table["step"] != nil && !acts(.step) {
+        if table["step"] != nil && !rule.actsOnSteps {
             warning("step is set but rule '\(rule.name)' has no on-step command", at: Self.place(table, "step", value: false))
         }
+    }
+
+    /// `on-step = { out = "ctrl+plus", in = { text = "-" } }`: per step direction, keys
+    /// (a string) or an action table.
+    private mutating func stepActions(in inline: TOMLTable, directions: [String]) -> [String: InputAction] {
+        var actions: [String: InputAction] = [:]
+        for entry in inline.entries {
+            guard directions.contains(entry.key) else {
+                error("on-step = { \(entry.key) = ... }: a step goes \(listing(directions)), not \(entry.key)", at: entry.keyPosition)
+                continue
+            }
+            if let table = entry.value.table {
+                if let action = inputAction(in: table, "on-step.\(entry.key)") { actions[entry.key] = action }
+                continue
+            }
+            guard let text = string(entry.value, "on-step.\(entry.key)") else { continue }
+            do {
+                actions[entry.key] = .keys(try KeyChord.sequence(text))
+            } catch {
+                self.error("\(error)", at: entry.value.position)
+            }
+        }
+        return actions
     }
 
     /// `{ keys = "ctrl+t" }` as a command key's value: exactly one of keys, text or

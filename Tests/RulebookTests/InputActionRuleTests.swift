@@ -84,4 +84,36 @@ import TouchGestures
             "rules.toml:28:1: error: keys and command both act when 'g' is recognized; keep one, or give on-begin/on-end the other",
         ])
     }
+
+    /// A pinch that zooms: ctrl+plus at each step out, ctrl+minus at each step in.
+    @Test func onStepActionsFollowTheStepsDirection() throws {
+        let rig = try RuleRig("""
+            [rule.zoom]
+            gesture = "pinch"
+            device = "touchpad"
+            step = 0.2
+            on-step = { out = "ctrl+plus", in = { keys = "ctrl+minus" } }
+            """)
+        rig.pad(.pinchBegin(fingers: 2), t: 0)
+        // Out to 1.5 (two steps), then back in to 0.9 (three steps back, past 1).
+        for (index, scale) in [1.1, 1.3, 1.5, 1.3, 1.1, 0.9].enumerated() {
+            rig.pad(.pinchUpdate(fingers: 2, delta: .zero, scale: scale, angleDelta: 0), t: UInt64(index + 1) * 10)
+        }
+        rig.pad(.pinchEnd(fingers: 2, cancelled: false), t: 80)
+        #expect(rig.recorder.presses.map(\.action.description) == [
+            "keys ctrl+plus", "keys ctrl+plus", "keys ctrl+minus", "keys ctrl+minus",
+        ])
+        #expect(rig.recorder.requests.isEmpty)
+    }
+
+    @Test func aStepGoesOnlyTheGesturesWays() {
+        #expect(diagnostics("""
+            [rule.zoom]
+            gesture = "pinch"
+            step = 0.2
+            on-step = { out = "ctrl+plus", left = "ctrl+minus" }
+            """) == [
+            "rules.toml:4:32: error: on-step = { left = ... }: a step goes in or out, not left",
+        ])
+    }
 }

@@ -5,7 +5,9 @@ import TouchGestures
 /// Records every command request in order.
 final class Recorder: CommandSink {
     var requests: [CommandRequest] = []
+    var presses: [InputRequest] = []
     func run(_ request: CommandRequest) { requests.append(request) }
+    func press(_ request: InputRequest) { presses.append(request) }
     var lines: [String] { requests.map { "\($0.rule) \($0.phase.rawValue)" } }
 }
 
