@@ -17,6 +17,8 @@ public enum DBusFocusNames {
     public static let kwinScript = "touchgest-focus"
     /// The GNOME Shell extension's uuid.
     public static let gnomeExtension = "touchgest-focus@touchgest.org"
+    /// GNOME Shell's interface for its extensions, on `/org/gnome/Shell`.
+    public static let gnomeExtensions = "org.gnome.Shell.Extensions"
 }
 
 /// A desktop that tells the focus over D-Bus.
@@ -59,7 +61,7 @@ public enum DBusDesktop: Hashable, Sendable {
 public final class DBusFocusProvider: FocusProvider {
     /// What a call touchgest sent was for.
     private enum Call {
-        case owner, unloadScript, loadScript, startScripts, getFocus
+        case owner, unloadScript, loadScript, startScripts, getFocus, extensionInfo
     }
 
     /// The open bus and what is known about the desktop on it.
@@ -71,6 +73,9 @@ public final class DBusFocusProvider: FocusProvider {
         var owner: String?
         /// The desktop answered: `.connected` was reported.
         var following = false
+        /// GNOME Shell came onto the bus, and its extensions may not be loaded yet: the
+        /// extension is asked for the focus at this time if it has not said it by then.
+        var extensionDue: Timestamp?
     }
 
     private enum Phase {
@@ -91,6 +96,8 @@ public final class DBusFocusProvider: FocusProvider {
     /// The session bus address, `DBUS_SESSION_BUS_ADDRESS` (else `$XDG_RUNTIME_DIR/bus`).
     public let address: String
     private var phase = Phase.stopped
+    /// Why GNOME Shell's last GetFocus failed, while its extension info is asked.
+    private var lastFocusError = ""
 
     /// How long a call may wait for its answer before libdbus answers it with an error.
     static let callTimeout: Int32 = 5_000
@@ -120,13 +127,26 @@ public final class DBusFocusProvider: FocusProvider {
     }
 
     public var nextDeadline: Timestamp? {
-        if case let .waiting(retry) = phase { return retry.at }
-        return nil
+        switch phase {
+        case let .waiting(retry): retry.at
+        case let .connected(connection): connection.extensionDue
+        case .stopped: nil
+        }
     }
 
     public func handleDeadlines() {
-        guard case let .waiting(retry) = phase, let delay = retry.due(at: PollScheduler.now()) else { return }
-        connect(delay: delay)
+        switch phase {
+        case let .waiting(retry):
+            guard let delay = retry.due(at: PollScheduler.now()) else { return }
+            connect(delay: delay)
+        case var .connected(connection):
+            guard let due = connection.extensionDue, due <= PollScheduler.now() else { return }
+            connection.extensionDue = nil
+            phase = .connected(connection)
+            askForFocus()
+        case .stopped:
+            break
+        }
     }
 
     public func handleReadable(_ fd: Int32) {
@@ -171,6 +191,9 @@ public final class DBusFocusProvider: FocusProvider {
         var rules = ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(which.busName)'"]
         if case .gnome = which {
             rules.append("type='signal',sender='\(which.busName)',path='\(DBusFocusNames.path)',interface='\(DBusFocusNames.interface)',member='FocusChanged'")
+            // The shell's word when the extension is enabled, disabled, refused or fails.
+            rules.append("type='signal',sender='\(which.busName)',path='/org/gnome/Shell',interface='\(DBusFocusNames.gnomeExtensions)',"
+                         + "member='ExtensionStateChanged',arg0='\(DBusFocusNames.gnomeExtension)'")
         }
         for rule in rules {
             dbus_bus_add_match(bus, rule, &error)
@@ -208,6 +231,7 @@ public final class DBusFocusProvider: FocusProvider {
         guard case var .connected(connection) = phase else { return }
         if left { connection.owner = nil }
         connection.following = false
+        connection.extensionDue = nil
         phase = .connected(connection)
         reporting.forgetFocus()
         // Each cause is said, once: these are states the bus told, not tries that fail.
@@ -217,6 +241,7 @@ public final class DBusFocusProvider: FocusProvider {
     private func following() {
         guard case var .connected(connection) = phase, !connection.following else { return }
         connection.following = true
+        connection.extensionDue = nil
         phase = .connected(connection)
         var text = "\(desktop): \(which.shown) on the session bus at \(address)"
         if case let .kde(script) = which { text += ", running \(script)" }
@@ -246,7 +271,7 @@ public final class DBusFocusProvider: FocusProvider {
             phase = .connected(connection)
             let error = Int(dbus_message_get_type(message)) == Int(CDBUS_MESSAGE_TYPE_ERROR)
                 ? Self.text(dbus_message_get_error_name(message)) + (Self.arguments(message).first.map { ": \(Self.trimmed($0))" } ?? "") : nil
-            answered(call, Self.arguments(message), error: error)
+            answered(call, Self.arguments(message), info: DBusValue.arguments(of: message).first ?? .unreadable, error: error)
         case Int(CDBUS_MESSAGE_TYPE_SIGNAL):
             if interface == "org.freedesktop.DBus.Local" && member == "Disconnected" {
                 lose("the session bus closed the connection")
@@ -256,12 +281,17 @@ public final class DBusFocusProvider: FocusProvider {
                 if arguments[2].isEmpty {
                     desktopGone("\(which.shown) left the session bus at \(address); waiting for it", left: true)
                 } else {
-                    desktopArrived(arguments[2])
+                    desktopArrived(arguments[2], starting: true)
                 }
             } else if case .gnome = which, interface == DBusFocusNames.interface, member == "FocusChanged",
                       Self.text(dbus_message_get_sender(message)) == connection.owner {
                 // The extension was enabled after touchgest asked, or the focus changed.
                 focusArguments(Self.arguments(message))
+            } else if case .gnome = which, interface == DBusFocusNames.gnomeExtensions, member == "ExtensionStateChanged",
+                      Self.text(dbus_message_get_sender(message)) == connection.owner {
+                let values = DBusValue.arguments(of: message)
+                guard values.count == 2, values[0].text == DBusFocusNames.gnomeExtension else { return }
+                extensionChanged(GnomeExtension(values[1]))
             }
         case Int(CDBUS_MESSAGE_TYPE_METHOD_CALL):
             let fromDesktop = connection.owner != nil && Self.text(dbus_message_get_sender(message)) == connection.owner
@@ -277,20 +307,41 @@ public final class DBusFocusProvider: FocusProvider {
         }
     }
 
-    private func desktopArrived(_ owner: String) {
+    /// The desktop is on the bus under `owner`; `starting` when the bus just said it came.
+    private func desktopArrived(_ owner: String, starting: Bool = false) {
         guard case var .connected(connection) = phase else { return }
         connection.owner = owner
-        phase = .connected(connection)
         switch which {
         case .kde:
+            phase = .connected(connection)
             // A script of the same name from an earlier touchgest is replaced.
             call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "unloadScript", [DBusFocusNames.kwinScript], for: .unloadScript)
+        case .gnome where starting:
+            // GNOME Shell takes its name before it loads its extensions: asked now, the
+            // extension would be missing. Once loaded it says the focus itself
+            // (FocusChanged, ExtensionStateChanged); if not, it is asked after a while.
+            connection.extensionDue = PollScheduler.now() + FocusDefaults.extensionGrace
+            phase = .connected(connection)
         case .gnome:
-            call(which.busName, DBusFocusNames.path, DBusFocusNames.interface, "GetFocus", [], for: .getFocus)
+            phase = .connected(connection)
+            askForFocus()
         }
     }
 
-    private func answered(_ call: Call, _ arguments: [String], error: String?) {
+    private func askForFocus() {
+        call(which.busName, DBusFocusNames.path, DBusFocusNames.interface, "GetFocus", [], for: .getFocus)
+    }
+
+    /// GNOME Shell says the extension changed state.
+    private func extensionChanged(_ shellSays: GnomeExtension) {
+        if shellSays.state == .enabled {
+            askForFocus()
+        } else if let problem = shellSays.problem {
+            desktopGone(problem)
+        }
+    }
+
+    private func answered(_ call: Call, _ arguments: [String], info: DBusValue, error: String?) {
         switch call {
         case .owner:
             if let error {
@@ -319,10 +370,19 @@ public final class DBusFocusProvider: FocusProvider {
             }
         case .getFocus:
             if let error {
-                desktopGone("GNOME Shell at \(address) does not answer for the focus (\(error)): "
-                            + "enable the extension: gnome-extensions enable \(DBusFocusNames.gnomeExtension)")
+                // The shell says why, if it can.
+                lastFocusError = error
+                self.call(which.busName, "/org/gnome/Shell", DBusFocusNames.gnomeExtensions, "GetExtensionInfo",
+                          [DBusFocusNames.gnomeExtension], for: .extensionInfo)
             } else {
                 focusArguments(arguments)
+            }
+        case .extensionInfo:
+            if error == nil, let problem = GnomeExtension(info).problem {
+                desktopGone(problem)
+            } else {
+                desktopGone("GNOME Shell at \(address) does not answer for the focus (\(lastFocusError)): "
+                            + "enable the extension: \(GnomeExtension.enableCommand)")
             }
         }
     }
@@ -376,28 +436,7 @@ public final class DBusFocusProvider: FocusProvider {
 
     /// A message's strings, numbers and booleans, as text.
     static func arguments(_ message: OpaquePointer) -> [String] {
-        var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(message, &iterator) != 0 else { return [] }
-        var result: [String] = []
-        repeat {
-            switch dbus_message_iter_get_arg_type(&iterator) {
-            case Int32(CDBUS_TYPE_STRING):
-                var value: UnsafePointer<CChar>?
-                dbus_message_iter_get_basic(&iterator, &value)
-                result.append(text(value))
-            case Int32(CDBUS_TYPE_INT32):
-                var value: Int32 = 0
-                dbus_message_iter_get_basic(&iterator, &value)
-                result.append(String(value))
-            case Int32(CDBUS_TYPE_BOOLEAN):
-                var value: UInt32 = 0
-                dbus_message_iter_get_basic(&iterator, &value)
-                result.append(value != 0 ? "true" : "false")
-            default:
-                result.append("")
-            }
-        } while dbus_message_iter_next(&iterator) != 0
-        return result
+        DBusValue.arguments(of: message).map(\.text)
     }
 
     private static func trimmed(_ text: String) -> String {
