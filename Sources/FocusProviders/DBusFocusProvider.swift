@@ -61,7 +61,17 @@ public enum DBusDesktop: Hashable, Sendable {
 public final class DBusFocusProvider: FocusProvider {
     /// What a call touchgest sent was for.
     private enum Call {
-        case owner, unloadScript, loadScript, startScripts, getFocus, extensionInfo
+        case owner, unloadScript, loadScript, startScripts, scriptLoaded, getFocus, extensionInfo
+    }
+
+    /// What touchgest asks the desktop when a wait ends.
+    private enum Ask {
+        /// GNOME: the extension, for the focus.
+        case focus
+        /// KWin: to load the script (KWin was not ready for it).
+        case script
+        /// KWin: whether it still has the script, which has not called back.
+        case scriptLoaded
     }
 
     /// The open bus and what is known about the desktop on it.
@@ -73,9 +83,14 @@ public final class DBusFocusProvider: FocusProvider {
         var owner: String?
         /// The desktop answered: `.connected` was reported.
         var following = false
-        /// GNOME Shell came onto the bus, and its extensions may not be loaded yet: the
-        /// extension is asked for the focus at this time if it has not said it by then.
-        var extensionDue: Timestamp?
+        /// When to ask the desktop again, and what: GNOME Shell came onto the bus and its
+        /// extensions may not be loaded yet (the extension is asked for the focus then, if
+        /// it has not said it by itself); KWin is on the bus without its scripting object
+        /// yet; KWin started the script, which has not called back yet.
+        var askAt: Timestamp?
+        var ask = Ask.focus
+        /// The wait before KWin is asked again, doubling while it is not ready.
+        var askDelay = FocusDefaults.firstRetry
     }
 
     private enum Phase {
@@ -129,7 +144,7 @@ public final class DBusFocusProvider: FocusProvider {
     public var nextDeadline: Timestamp? {
         switch phase {
         case let .waiting(retry): retry.at
-        case let .connected(connection): connection.extensionDue
+        case let .connected(connection): connection.askAt
         case .stopped: nil
         }
     }
@@ -140,10 +155,15 @@ public final class DBusFocusProvider: FocusProvider {
             guard let delay = retry.due(at: PollScheduler.now()) else { return }
             connect(delay: delay)
         case var .connected(connection):
-            guard let due = connection.extensionDue, due <= PollScheduler.now() else { return }
-            connection.extensionDue = nil
+            guard let due = connection.askAt, due <= PollScheduler.now() else { return }
+            connection.askAt = nil
             phase = .connected(connection)
-            askForFocus()
+            switch connection.ask {
+            case .focus: askForFocus()
+            case .script: loadScript()
+            case .scriptLoaded:
+                call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "isScriptLoaded", [DBusFocusNames.kwinScript], for: .scriptLoaded)
+            }
         case .stopped:
             break
         }
@@ -229,9 +249,12 @@ public final class DBusFocusProvider: FocusProvider {
     /// is back, or the extension signals.
     private func desktopGone(_ why: String, left: Bool = false) {
         guard case var .connected(connection) = phase else { return }
-        if left { connection.owner = nil }
+        if left {
+            connection.owner = nil
+            connection.askDelay = FocusDefaults.firstRetry
+        }
         connection.following = false
-        connection.extensionDue = nil
+        connection.askAt = nil
         phase = .connected(connection)
         reporting.forgetFocus()
         // Each cause is said, once: these are states the bus told, not tries that fail.
@@ -241,7 +264,8 @@ public final class DBusFocusProvider: FocusProvider {
     private func following() {
         guard case var .connected(connection) = phase, !connection.following else { return }
         connection.following = true
-        connection.extensionDue = nil
+        connection.askAt = nil
+        connection.askDelay = FocusDefaults.firstRetry
         phase = .connected(connection)
         var text = "\(desktop): \(which.shown) on the session bus at \(address)"
         if case let .kde(script) = which { text += ", running \(script)" }
@@ -314,18 +338,37 @@ public final class DBusFocusProvider: FocusProvider {
         switch which {
         case .kde:
             phase = .connected(connection)
-            // A script of the same name from an earlier touchgest is replaced.
-            call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "unloadScript", [DBusFocusNames.kwinScript], for: .unloadScript)
+            loadScript()
         case .gnome where starting:
             // GNOME Shell takes its name before it loads its extensions: asked now, the
             // extension would be missing. Once loaded it says the focus itself
             // (FocusChanged, ExtensionStateChanged); if not, it is asked after a while.
-            connection.extensionDue = PollScheduler.now() + FocusDefaults.extensionGrace
+            connection.askAt = PollScheduler.now() + FocusDefaults.helperGrace
+            connection.ask = .focus
             phase = .connected(connection)
         case .gnome:
             phase = .connected(connection)
             askForFocus()
         }
+    }
+
+    private func loadScript() {
+        // A script of the same name from an earlier touchgest is replaced.
+        call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "unloadScript", [DBusFocusNames.kwinScript], for: .unloadScript)
+    }
+
+    /// KWin is on the bus but has not exported its scripting object yet (it takes its
+    /// name first): asked again after a growing wait, and said once the wait is long.
+    private func kwinNotReady(_ why: String) {
+        guard case var .connected(connection) = phase else { return }
+        let delay = connection.askDelay
+        if delay >= FocusDefaults.maximumRetry { desktopGone(why + "; trying again") }
+        guard case .connected = phase else { return }
+        connection.askAt = PollScheduler.now() + delay
+        connection.ask = .script
+        connection.askDelay = min(delay * 2, FocusDefaults.maximumRetry)
+        connection.following = false
+        phase = .connected(connection)
     }
 
     private func askForFocus() {
@@ -355,7 +398,9 @@ public final class DBusFocusProvider: FocusProvider {
             self.call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "loadScript", [script, DBusFocusNames.kwinScript], for: .loadScript)
         case .loadScript:
             guard case let .kde(script) = which else { return }
-            if let error {
+            if let error, error.hasPrefix("org.freedesktop.DBus.Error.UnknownObject") || error.hasPrefix("org.freedesktop.DBus.Error.UnknownMethod") {
+                kwinNotReady("KWin on the session bus at \(address) cannot load scripts yet (\(error))")
+            } else if let error {
                 desktopGone("KWin did not load \(script): \(error)")
             } else if let id = arguments.first.flatMap(Int.init), id >= 0 {
                 self.call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "start", [], for: .startScripts)
@@ -365,8 +410,20 @@ public final class DBusFocusProvider: FocusProvider {
         case .startScripts:
             if let error {
                 desktopGone("KWin did not start its scripts: \(error)")
+            } else if case var .connected(connection) = phase, !connection.following {
+                // The script calls back as soon as it runs (following() then). KWin 5.27
+                // gives an id to a file it cannot read and drops it when it starts it,
+                // saying nothing: silence is asked about after a while.
+                connection.askAt = PollScheduler.now() + FocusDefaults.helperGrace
+                connection.ask = .scriptLoaded
+                phase = .connected(connection)
+            }
+        case .scriptLoaded:
+            guard case let .kde(script) = which else { return }
+            if error == nil && arguments.first == "true" {
+                desktopGone("KWin runs \(script), but the script has not called touchgest back")
             } else {
-                following()
+                desktopGone("KWin could not run \(script): is the file there, and can KWin read it? (KWin's log says why)")
             }
         case .getFocus:
             if let error {

@@ -50,11 +50,11 @@ public enum FocusDefaults {
     /// Largest message a desktop may send (sway's GET_TREE with hundreds of windows is a
     /// few MB); more is a broken peer, and the connection is dropped.
     public static let maximumMessageBytes = 16 << 20
-    /// How long after GNOME Shell comes onto the bus touchgest waits for its extension to
-    /// say the focus before asking: the shell takes its name before it loads extensions
-    /// (about 0.5 s later on 43.9 headless), and an extension that is missing or off is
-    /// then said this late.
-    public static let extensionGrace: Duration = .seconds(3)
+    /// How long touchgest waits for the desktop's helper to speak by itself: after GNOME
+    /// Shell comes onto the bus, for its extension (the shell takes its name before it
+    /// loads extensions: 1.2 s later on 43.9 headless); after KWin starts touchgest's
+    /// script, for its first call. A helper that is missing or broken is said this late.
+    public static let helperGrace: Duration = .seconds(3)
 }
 
 extension Duration {
