@@ -55,6 +55,36 @@ public final class DBusClient {
         return .success(DBusValue.arguments(of: reply))
     }
 
+    /// Sends a method call and does not wait for its answer (it is asked for none): for a
+    /// measurement that times what follows the call, not its reply. Strings are sent as
+    /// `s`, numbers as `i` (int32), booleans as `b`.
+    public func send(_ destination: String, _ path: String, _ interface: String, _ method: String, _ arguments: [DBusValue]) {
+        guard let message = dbus_message_new_method_call(destination, path, interface, method) else { return }
+        defer { dbus_message_unref(message) }
+        dbus_message_set_no_reply(message, 1)
+        var iterator = DBusMessageIter()
+        dbus_message_iter_init_append(message, &iterator)
+        for argument in arguments {
+            switch argument {
+            case let .string(text):
+                text.withCString { pointer in
+                    var value: UnsafePointer<CChar>? = pointer
+                    _ = dbus_message_iter_append_basic(&iterator, Int32(CDBUS_TYPE_STRING), &value)
+                }
+            case let .number(number):
+                var value = Int32(number)
+                _ = dbus_message_iter_append_basic(&iterator, Int32(CDBUS_TYPE_INT32), &value)
+            case let .boolean(flag):
+                var value: UInt32 = flag ? 1 : 0
+                _ = dbus_message_iter_append_basic(&iterator, Int32(CDBUS_TYPE_BOOLEAN), &value)
+            case .array, .dictionary, .unreadable:
+                break
+            }
+        }
+        dbus_connection_send(bus, message, nil)
+        dbus_connection_flush(bus)
+    }
+
     /// A property's value (`org.freedesktop.DBus.Properties.Get`).
     public func property(_ destination: String, _ path: String, _ interface: String, _ name: String) -> Result<DBusValue, DBusCallError> {
         call(destination, path, "org.freedesktop.DBus.Properties", "Get", [interface, name]).map { $0.first ?? .unreadable }
