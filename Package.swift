@@ -91,7 +91,7 @@ let package = Package(
             ]
         ),
         // What init and doctor know: the desktop, the starter rule files, the set-up checks.
-        .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures"]),
+        .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "FocusProviders", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures"]),
         // The command-line tool: argument parsing and output formatting, one file per subcommand.
         .executableTarget(
             name: "touchgest",

@@ -97,6 +97,22 @@ import Testing
         #expect(unknowable.contains("note  desktop: gsettings is not available here, so the extensions GNOME runs cannot be checked"))
     }
 
+    /// On real GNOME Shell and KWin: GnomeFocusTests and KWinFocusTests.
+    @Test func onGnomeAndKDEWithoutTheirSessionBusTheRulesForApplicationsAreSaidNotToFire() {
+        let rules = Self.swipes + "[rule.browser-back]\ngesture = \"tap\"\nfingers = 2\napplication = \"firefox\"\ncommand = \"true\"\n"
+        let home = Self.home(rules: rules, systemctl: Self.activeService, gsettings: "echo \"@as []\"")
+        for desktop in ["GNOME", "KDE"] {
+            let result = lines(Self.doctor(home, "XDG_CURRENT_DESKTOP=\(desktop) WAYLAND_DISPLAY=wayland-0 DBUS_SESSION_BUS_ADDRESS=unix:path=\(home)/no-bus"))
+            let focus = result.filter { $0.contains(" focus: ") || $0.hasPrefix("      fix: run touchgest doctor") }
+            #expect(focus.count == 2 && focus[0].hasPrefix("error focus: cannot reach the session bus at unix:path=\(home)/no-bus: ")
+                    && focus[0].hasSuffix("; so rules with an application or title key never fire ('browser-back'); the others do")
+                    && focus[1] == "      fix: run touchgest doctor in your desktop session", "\(result)")
+        }
+        // On X11 the X server tells the focus: no helper to check.
+        #expect(lines(Self.doctor(home, "XDG_CURRENT_DESKTOP=KDE DISPLAY=:9")).contains(
+            "ok    focus: KDE Plasma on X11: touchgest reads the focused window from the X server; no extension or script is needed"))
+    }
+
     @Test func niriAlsoFiresOnThreeAndFourFingerSwipes() {
         let result = lines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService), "XDG_CURRENT_DESKTOP=niri"))
         #expect(result.contains { $0.hasPrefix("warn  desktop: niri (XDG_CURRENT_DESKTOP=niri) moves between columns and workspaces with its own 3-finger touchpad swipes, and opens the overview with 4-finger ones (since 25.05), so they fire too with rules 'workspace-next', 'overview'") }, "\(result)")
