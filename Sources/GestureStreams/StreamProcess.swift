@@ -11,6 +11,12 @@ import TouchGestures
 /// one that stops reading goes `running -> stopping -> backingOff -> running`; a reload
 /// goes `running -> closing -> closed` (stdin drained and closed, so the command reads
 /// EOF and exits; SIGTERM, then SIGKILL, if it does not).
+///
+/// Whatever a command started in its process group (`helper &` in its script) does not
+/// outlive it: once the command is reaped, what is left of its group gets SIGTERM (unless
+/// the group had it already), and SIGKILL ``StreamDefaults/killGrace`` later if anything
+/// is still there. The group's id is the command's pid, which names the group as long as
+/// a member is left.
 final class StreamProcess {
     /// A started command.
     final class Child {
@@ -64,12 +70,22 @@ final class StreamProcess {
         case closed
     }
 
+    /// The group of a command already reaped, with processes it started still in it:
+    /// they got SIGTERM, and get SIGKILL at `killAt`.
+    struct LeftGroup: Equatable {
+        var id: Int32
+        var killAt: Timestamp
+    }
+
     let rule: String
     let command: String
     private let environment: [String: String]
     private let pidfdOpen: (Int32) -> Int32
     private let report: (StreamHub.Event) -> Void
     private(set) var phase = Phase.idle
+    /// Groups of reaped commands still being stopped, beside the phase: a command started
+    /// again can run while what the last one left is stopped.
+    private(set) var leftGroups: [LeftGroup] = []
     /// Restarts in a row without a ``StreamDefaults/stableRun``.
     private var restarts = 0
 
@@ -85,8 +101,9 @@ final class StreamProcess {
         self.report = report
     }
 
+    /// Closed, and nothing left of its commands' groups: the hub can forget it.
     var isClosed: Bool {
-        if case .closed = phase { return true }
+        if case .closed = phase { return leftGroups.isEmpty }
         return false
     }
 
@@ -111,6 +128,10 @@ final class StreamProcess {
     }
 
     var nextDeadline: Timestamp? {
+        earliest(phaseDeadline, leftGroups.map(\.killAt).min())
+    }
+
+    private var phaseDeadline: Timestamp? {
         switch phase {
         case let .running(child): child.stallDeadline
         case .inputClosed: nil
@@ -160,6 +181,7 @@ final class StreamProcess {
     /// The pidfd is readable: the command exited.
     func handleExit(now: Timestamp) {
         guard let child, let status = Self.reap(child) else { return }
+        stopLeftovers(of: child, now: now)
         switch phase {
         case .running, .inputClosed:
             if now - child.startedAt >= StreamDefaults.stableRun { restarts = 0 }
@@ -179,6 +201,12 @@ final class StreamProcess {
     }
 
     func handleDeadlines(now: Timestamp) {
+        leftGroups.removeAll { group in
+            guard group.killAt <= now else { return false }
+            // ESRCH when the SIGTERM was enough.
+            kill(-group.id, SIGKILL)
+            return true
+        }
         switch phase {
         case let .running(child):
             if let deadline = child.stallDeadline, deadline <= now { stop(child, now: now) }
@@ -244,6 +272,28 @@ final class StreamProcess {
             child.closeStdin()
             if case .running = phase { phase = .inputClosed(child) }
         }
+    }
+
+    /// The command is reaped: what it started in its group is stopped on the group's
+    /// schedule. A group never signalled gets SIGTERM now and SIGKILL a grace later; one
+    /// that had SIGTERM (stuck, or closing past its grace) keeps its SIGKILL time; one that
+    /// had SIGKILL has nothing left that runs.
+    private func stopLeftovers(of child: Child, now: Timestamp) {
+        let group = child.pid
+        let killAt: Timestamp
+        switch phase {
+        case .running, .inputClosed, .closing(_, _, 0):
+            // ESRCH: the command left nothing behind.
+            guard kill(-group, SIGTERM) == 0 else { return }
+            killAt = now + StreamDefaults.killGrace
+        case let .stopping(_, at, false), let .closing(_, at, 1):
+            guard kill(-group, 0) == 0 else { return }
+            killAt = at
+        case .stopping, .closing, .idle, .backingOff, .closed:
+            return
+        }
+        leftGroups.append(LeftGroup(id: group, killAt: killAt))
+        report(.leftBehind(rule: rule, pid: group))
     }
 
     /// The command stopped reading: SIGTERM to its group, and SIGKILL if that is not enough.
