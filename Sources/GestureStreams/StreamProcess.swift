@@ -26,10 +26,14 @@ final class StreamProcess {
         var stdin: Int32
         let startedAt: Timestamp
         var outbox = Outbox()
-        /// Since when lines have waited without a byte taken; nil while nothing waits.
-        var waitingSince: Timestamp?
+        /// Since when lines have waited without a byte seen taken; nil while nothing waits.
+        private(set) var waitingSince: Timestamp?
+        /// Bytes in its stdin pipe (FIONREAD) when `waitingSince` was set; -1 if unknown.
+        private var queuedSince: Int32 = -1
 
-        /// When it counts as stuck if nothing is taken meanwhile; nil while nothing waits.
+        /// When to look whether it took any byte since `waitingSince`: stuck then if it took
+        /// none, so a reader stopped partway is stopped 2 to 4 s after its last byte; nil
+        /// while nothing waits (an idle stream asks for no wake-up).
         var stallDeadline: Timestamp? {
             waitingSince.map { max($0 + StreamDefaults.stallTimeout, startedAt + StreamDefaults.startGrace) }
         }
@@ -39,6 +43,30 @@ final class StreamProcess {
             self.pidfd = pidfd
             self.stdin = stdin
             self.startedAt = startedAt
+        }
+
+        /// Lines wait from `now`, the pipe holding what it holds now: called when they begin
+        /// to wait, and whenever the reader is seen taking bytes.
+        func waitFrom(_ now: Timestamp) {
+            waitingSince = now
+            queuedSince = stdin >= 0 ? cprocess_pipe_queued(stdin) : -1
+        }
+
+        /// Nothing waits any more.
+        func stopWaiting() {
+            waitingSince = nil
+            queuedSince = -1
+        }
+
+        /// When the stall time since `waitingSince` is up: whether the reader took no byte
+        /// meanwhile. On a one-page pipe Linux reports room to write only once the page is
+        /// empty, so a reader that takes a line at a time shows its progress only as fewer
+        /// bytes in the pipe; when it took some, the wait starts over from `now`.
+        func tookNothing(now: Timestamp) -> Bool {
+            let queued = stdin >= 0 ? cprocess_pipe_queued(stdin) : -1
+            guard queued >= 0, queuedSince >= 0, queued < queuedSince else { return true }
+            waitFrom(now)
+            return false
         }
 
         func closeStdin() {
@@ -209,7 +237,7 @@ final class StreamProcess {
         }
         switch phase {
         case let .running(child):
-            if let deadline = child.stallDeadline, deadline <= now { stop(child, now: now) }
+            if let deadline = child.stallDeadline, deadline <= now, child.tookNothing(now: now) { stop(child, now: now) }
         case .inputClosed:
             break
         case let .stopping(child, killAt, killed):
@@ -220,10 +248,10 @@ final class StreamProcess {
         case let .backingOff(until):
             if until <= now { start(now: now) }
         case let .closing(child, signalAt, signals):
-            if let since = child.waitingSince, since + StreamDefaults.stallTimeout <= now {
+            if let since = child.waitingSince, since + StreamDefaults.stallTimeout <= now, child.tookNothing(now: now) {
                 // It will not take the last lines: close its stdin without them.
                 child.outbox.removeAll()
-                child.waitingSince = nil
+                child.stopWaiting()
                 child.closeStdin()
             }
             if signalAt <= now && signals < 2 {
@@ -261,14 +289,14 @@ final class StreamProcess {
         let (progressed, result) = child.outbox.flush { buffer in write(fd, buffer.baseAddress, buffer.count) }
         switch result {
         case .drained:
-            child.waitingSince = nil
+            child.stopWaiting()
             if case .closing = phase { child.closeStdin() }
         case .blocked:
-            if progressed || child.waitingSince == nil { child.waitingSince = now }
+            if progressed || child.waitingSince == nil { child.waitFrom(now) }
         case .broken:
             // The command closed its stdin (or exited): its pidfd tells when it is gone.
             child.outbox.removeAll()
-            child.waitingSince = nil
+            child.stopWaiting()
             child.closeStdin()
             if case .running = phase { phase = .inputClosed(child) }
         }
@@ -300,7 +328,7 @@ final class StreamProcess {
     private func stop(_ child: Child, now: Timestamp) {
         let queued = child.outbox.count
         child.outbox.removeAll()
-        child.waitingSince = nil
+        child.stopWaiting()
         child.closeStdin()
         kill(-child.pid, SIGTERM)
         phase = .stopping(child, killAt: now + StreamDefaults.killGrace, killed: false)

@@ -151,6 +151,33 @@ import TouchGestures
         #expect(h.hub.runningStreams.keys.sorted() == ["live", "stuck"])
     }
 
+    @Test func aReaderThatTakesEveryLineSlowlyIsNotStoppedAndOneThatTakesNothingIs() {
+        let h = Harness()
+        // A shell reads its input a byte at a time, so it takes each line out of the pipe
+        // a little at a time, 0.25 s apart: a one-page pipe empties only every 3 s or so.
+        h.hub.setStreams([
+            (rule: "slow", command: "while read -r line; do printf '%s\\n' \"$line\" >> \(h.folder)/out; sleep 0.25; done"),
+            (rule: "deaf", command: "exec sleep 600"),
+        ])
+        // 32 lines of 340 bytes: 12 fill the pipe, the rest wait in the hub.
+        let lines = (1...32).map { value in
+            #"{"rule":"slow","phase":"began","value":\#(value),"pad":""# + String(repeating: "x", count: 300) + #""}"#
+        }
+        for line in lines {
+            h.hub.publish(rule: "slow", line: line, coalescible: false)
+            h.hub.publish(rule: "deaf", line: line, coalescible: false)
+        }
+        var stuck: [String] {
+            h.events.compactMap { if case let .stuck(rule, _, _) = $0 { rule } else { nil } }
+        }
+        #expect(h.pump(timeout: .seconds(60)) { (h.lines("out").count == lines.count || stuck.contains("slow")) && stuck.contains("deaf") })
+        let out = h.lines("out")
+        #expect(out.count == lines.count)
+        #expect(out.filter { !lines.contains($0) }.isEmpty, "lines read that were not sent")
+        #expect(out == lines.filter(out.contains), "lines read out of order")
+        #expect(stuck == ["deaf"])
+    }
+
     /// The processes (not zombies) whose process group is one of `groups`, from /proc.
     static func running(inGroups groups: Set<Int32>) -> [String] {
         listFolder("/proc").filter { Int32($0) != nil }.compactMap { pid -> String? in

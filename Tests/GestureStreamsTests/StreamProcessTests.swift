@@ -73,6 +73,53 @@ import Testing
         }
     }
 
+    /// Lines of 400 bytes, more than the one-page pipe holds: sent at `now`, some wait.
+    static func fillPipe(_ stream: StreamProcess, now: Timestamp) {
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 399) + [UInt8(ascii: "\n")]
+        for _ in 0..<20 { stream.send(line, coalescible: false, now: now) }
+    }
+
+    /// Where lines begin to wait: well past a start's grace, so the stall time alone counts.
+    static let t1 = t0 + StreamDefaults.startGrace + .seconds(1)
+
+    @Test func aReaderThatTakesNothingIsStoppedTwoSecondsAfterLinesBeganToWait() {
+        var events: [StreamHub.Event] = []
+        let stream = Self.stream("exec sleep 600", report: { events.append($0) })
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t1 + .seconds(10)) }
+        Self.fillPipe(stream, now: Self.t1)
+        #expect(stream.nextDeadline == Self.t1 + StreamDefaults.stallTimeout)
+        stream.handleDeadlines(now: Self.t1 + (StreamDefaults.stallTimeout - .microseconds(1)))
+        #expect(events.count == 1, "\(events)")
+        stream.handleDeadlines(now: Self.t1 + StreamDefaults.stallTimeout)
+        #expect(events.dropFirst().first == .stuck(rule: "r", pid: stream.child?.pid ?? 0, queued: 10))
+    }
+
+    @Test func aReaderThatTookPartOfItsPipeIsStoppedOnlyOnceItTookNothingForTwoSeconds() throws {
+        var events: [StreamHub.Event] = []
+        let folder = temporaryFolder()
+        let fifo = "\(folder)/took"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let took = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        defer { close(took) }
+        // It takes one line (a shell reads a byte at a time), says so, and reads no more.
+        let stream = Self.stream("read -r line; echo took > \(fifo); exec sleep 600", report: { events.append($0) })
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t1 + .seconds(10)) }
+        Self.fillPipe(stream, now: Self.t1)
+        var entry = pollfd(fd: took, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&entry, 1, 30_000) == 1, "the command did not take its line")
+        // A one-page pipe is writable again only once it is empty: nothing here tells the
+        // stream that a line was taken, but it was, within the 2 s.
+        stream.handleDeadlines(now: Self.t1 + StreamDefaults.stallTimeout)
+        #expect(events.count == 1, "stopped though it took a line: \(events)")
+        // Nothing taken in the next 2 s.
+        let next = try #require(stream.nextDeadline)
+        #expect(next == Self.t1 + StreamDefaults.stallTimeout * 2)
+        stream.handleDeadlines(now: next)
+        #expect(events.dropFirst().first == .stuck(rule: "r", pid: stream.child?.pid ?? 0, queued: 10))
+    }
+
     @Test func aReloadWhileAStuckCommandIsStoppingKeepsItsKillGrace() {
         let stream = Self.stream("exec sleep 600")
         stream.start(now: Self.t0)
