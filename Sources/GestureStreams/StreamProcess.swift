@@ -209,7 +209,9 @@ final class StreamProcess {
     /// The pidfd is readable: the command exited.
     func handleExit(now: Timestamp) {
         guard let child, let status = Self.reap(child) else { return }
-        stopLeftovers(of: child, now: now)
+        // Scheduled from the phase it exited in; said after the exit it follows from.
+        let leftBehind = stopLeftovers(of: child, now: now)
+        defer { if leftBehind { report(.leftBehind(rule: rule, pid: child.pid)) } }
         switch phase {
         case .running, .inputClosed:
             if now - child.startedAt >= StreamDefaults.stableRun { restarts = 0 }
@@ -305,23 +307,23 @@ final class StreamProcess {
     /// The command is reaped: what it started in its group is stopped on the group's
     /// schedule. A group never signalled gets SIGTERM now and SIGKILL a grace later; one
     /// that had SIGTERM (stuck, or closing past its grace) keeps its SIGKILL time; one that
-    /// had SIGKILL has nothing left that runs.
-    private func stopLeftovers(of child: Child, now: Timestamp) {
+    /// had SIGKILL has nothing left that runs. Returns whether anything was left.
+    private func stopLeftovers(of child: Child, now: Timestamp) -> Bool {
         let group = child.pid
         let killAt: Timestamp
         switch phase {
         case .running, .inputClosed, .closing(_, _, 0):
             // ESRCH: the command left nothing behind.
-            guard kill(-group, SIGTERM) == 0 else { return }
+            guard kill(-group, SIGTERM) == 0 else { return false }
             killAt = now + StreamDefaults.killGrace
         case let .stopping(_, at, false), let .closing(_, at, 1):
-            guard kill(-group, 0) == 0 else { return }
+            guard kill(-group, 0) == 0 else { return false }
             killAt = at
         case .stopping, .closing, .idle, .backingOff, .closed:
-            return
+            return false
         }
         leftGroups.append(LeftGroup(id: group, killAt: killAt))
-        report(.leftBehind(rule: rule, pid: group))
+        return true
     }
 
     /// The command stopped reading: SIGTERM to its group, and SIGKILL if that is not enough.
