@@ -24,7 +24,8 @@ public final class StreamHub: PollSource {
         /// A stream closed by a reload or shutdown has exited.
         case closed(rule: String, pid: Int32, status: CommandRunner.Status)
         /// The command `pid` was reaped with processes it started still in its group:
-        /// they are being stopped (SIGTERM; SIGKILL a second later if any stays).
+        /// they are being stopped (SIGTERM unless the group had it; SIGKILL at most
+        /// ``StreamDefaults/killGrace`` later for any that stays).
         case leftBehind(rule: String, pid: Int32)
         case subscriberJoined(count: Int)
         /// A subscriber left (`reason` nil) or was dropped for `reason`.

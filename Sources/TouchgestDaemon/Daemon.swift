@@ -215,7 +215,7 @@ public final class Daemon: SessionObserver {
         case let .closed(rule, pid, status):
             logger.info("rule \(rule): old stream pid \(pid) closed (\(status))")
         case let .leftBehind(rule, pid):
-            logger.warning("rule \(rule): stream pid \(pid) left processes running in its group; stopping them (SIGTERM, SIGKILL \(seconds(StreamDefaults.killGrace)) later if any stays)")
+            logger.warning("rule \(rule): stream pid \(pid) left processes running in its group; stopping them (SIGKILL within \(seconds(StreamDefaults.killGrace)) for any that stays)")
         case let .subscriberJoined(count):
             logger.debug("events: a subscriber joined (\(count) now)")
         case let .subscriberLeft(count, reason):
