@@ -214,6 +214,8 @@ public final class Daemon: SessionObserver {
             logger.warning("rule \(rule): stream pid \(pid) stopped; starting it again in \(seconds(retryIn))")
         case let .closed(rule, pid, status):
             logger.info("rule \(rule): old stream pid \(pid) closed (\(status))")
+        case let .leftBehind(rule, pid):
+            logger.warning("rule \(rule): stream pid \(pid) left processes running in its group; stopping them (SIGKILL within \(seconds(StreamDefaults.killGrace)) for any that stays)")
         case let .subscriberJoined(count):
             logger.debug("events: a subscriber joined (\(count) now)")
         case let .subscriberLeft(count, reason):
