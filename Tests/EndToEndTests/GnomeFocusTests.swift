@@ -29,28 +29,30 @@ struct GnomeFocusTests {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
         desktop.changed()
-        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
-            device touchpad
-            await focus: term-b "Bee"
-            \(FocusRules.swipe)
-            tap 2 at 50,35
-            wait 400ms
-            shell \(desktop.command("focus", "term-a"))
-            await focus: term-a "Alpha"
-            \(FocusRules.swipe)
-            tap 2 at 50,35
-            wait 400ms
-            shell \(desktop.command("workspace", "1"))
-            await focus: no window
-            \(FocusRules.swipe)
-            shell \(desktop.command("kill"))
-            await focus: unavailable: GNOME Shell left the session bus at \(desktop.address); waiting for it
-            \(FocusRules.swipe)
-            shell \(desktop.command("start", "term-a=Again")) > /dev/null
-            await focus: term-a "Again"
-            \(FocusRules.swipe)
-            """, arguments: "run -v --allow-root --focus gnome", extra: "--merge-stderr --signal TERM --ready 'device added'",
-            wrapper: Self.session(desktop))
+        let run = try desktop.run(accepting: { WaylandDesktop.out($0).count == 6 }) {
+            rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
+                device touchpad
+                await focus: term-b "Bee"
+                \(FocusRules.swipe)
+                tap 2 at 50,35
+                wait 400ms
+                shell \(desktop.command("focus", "term-a"))
+                await focus: term-a "Alpha"
+                \(FocusRules.swipe)
+                tap 2 at 50,35
+                wait 400ms
+                shell \(desktop.command("workspace", "1"))
+                await focus: no window
+                \(FocusRules.swipe)
+                shell \(desktop.command("kill"))
+                await focus: unavailable: GNOME Shell left the session bus at \(desktop.address); waiting for it
+                \(FocusRules.swipe)
+                shell \(desktop.command("start", "term-a=Again")) > /dev/null
+                await focus: term-a "Again"
+                \(FocusRules.swipe)
+                """, arguments: "run -v --allow-root --focus gnome", extra: "--merge-stderr --signal TERM --ready 'device added'",
+                wrapper: Self.session(desktop))
+        }
         #expect(run.status == 0, "\(run.lines)")
         #expect(readText("\(run.folder)/out").split(separator: "\n") == [
             "general term-b",
@@ -71,19 +73,21 @@ struct GnomeFocusTests {
     @Test func debugShowsTheFocusAndTitlesAsTheyChangeAndATitleRuleFires() throws {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
-        let run = rig(devices: ["touchpad"], rules: FocusRules.titleRules, script: """
-            device touchpad
-            await focus: term-b "Bee"
-            \(FocusRules.swipe)
-            shell \(desktop.command("title", "term-b 'Draft 1'"))
-            await focus: term-b "Draft 1"
-            \(FocusRules.swipe)
-            shell \(desktop.command("focus", "term-a"))
-            await focus: term-a "Alpha"
-            shell \(desktop.command("workspace", "1"))
-            await focus: no window
-            """, arguments: "debug --focus auto", extra: "--signal TERM --ready 'device added'",
-            wrapper: Self.session(desktop))
+        let run = try desktop.run(accepting: { $0.decisions.count == 2 }) {
+            rig(devices: ["touchpad"], rules: FocusRules.titleRules, script: """
+                device touchpad
+                await focus: term-b "Bee"
+                \(FocusRules.swipe)
+                shell \(desktop.command("title", "term-b 'Draft 1'"))
+                await focus: term-b "Draft 1"
+                \(FocusRules.swipe)
+                shell \(desktop.command("focus", "term-a"))
+                await focus: term-a "Alpha"
+                shell \(desktop.command("workspace", "1"))
+                await focus: no window
+                """, arguments: "debug --focus auto", extra: "--signal TERM --ready 'device added'",
+                wrapper: Self.session(desktop))
+        }
         #expect(run.status == 0, "\(run.lines)")
         #expect(run.lines.filter { $0.hasPrefix("focus:") || $0.contains("sits out") } == [
             "focus: connected to gnome: GNOME Shell on the session bus at \(desktop.address)",
@@ -100,22 +104,24 @@ struct GnomeFocusTests {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
         let disabled = "the extension touchgest-focus@touchgest.org is disabled: gnome-extensions enable touchgest-focus@touchgest.org"
-        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
-            device touchpad
-            await focus: term-b "Bee"
-            shell \(desktop.command("disable"))
-            await focus: unavailable: \(disabled)
-            shell \(desktop.command("focus", "term-a"))
-            \(FocusRules.swipe)
-            tap 2 at 50,35
-            wait 400ms
-            \(FocusRules.swipe)
-            \(Self.doctor(desktop))
-            shell \(desktop.command("enable"))
-            await focus: term-a "Alpha"
-            \(FocusRules.swipe)
-            """, arguments: "run -v --allow-root --focus gnome", extra: "--merge-stderr --signal TERM --ready 'device added'",
-            wrapper: Self.session(desktop))
+        let run = try desktop.run(accepting: { WaylandDesktop.out($0).count == 3 }) {
+            rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
+                device touchpad
+                await focus: term-b "Bee"
+                shell \(desktop.command("disable"))
+                await focus: unavailable: \(disabled)
+                shell \(desktop.command("focus", "term-a"))
+                \(FocusRules.swipe)
+                tap 2 at 50,35
+                wait 400ms
+                \(FocusRules.swipe)
+                \(Self.doctor(desktop))
+                shell \(desktop.command("enable"))
+                await focus: term-a "Alpha"
+                \(FocusRules.swipe)
+                """, arguments: "run -v --allow-root --focus gnome", extra: "--merge-stderr --signal TERM --ready 'device added'",
+                wrapper: Self.session(desktop))
+        }
         #expect(run.status == 0, "\(run.lines)")
         // Disabled, touchgest cannot know term-a took the focus: the rule for term-a and
         // the tap for every application but term-b sit out.
@@ -157,13 +163,15 @@ struct GnomeFocusTests {
         _ = try startDesktop(desktop.command("start", WaylandDesktop.windows))
         defer { desktop.run("flavour", "42-44") }
         let path = "\(desktop.folder)/home/.local/share/gnome-shell/extensions/touchgest-focus@touchgest.org"
-        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
-            device touchpad
-            await focus: unavailable: GNOME Shell refused the extension touchgest-focus@touchgest.org at \(path)
-            \(FocusRules.swipe)
-            \(Self.doctor(desktop))
-            """, arguments: "run -v --allow-root --focus gnome", extra: "--merge-stderr --signal TERM --ready 'device added'",
-            wrapper: Self.session(desktop))
+        let run = try desktop.run(accepting: { WaylandDesktop.out($0) == ["general "] }) {
+            rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
+                device touchpad
+                await focus: unavailable: GNOME Shell refused the extension touchgest-focus@touchgest.org at \(path)
+                \(FocusRules.swipe)
+                \(Self.doctor(desktop))
+                """, arguments: "run -v --allow-root --focus gnome", extra: "--merge-stderr --signal TERM --ready 'device added'",
+                wrapper: Self.session(desktop))
+        }
         #expect(run.status == 0, "\(run.lines)")
         #expect(readText("\(run.folder)/out").split(separator: "\n") == ["general "], "\(run.lines)")
         let doctor = readText("\(run.folder)/doctor.out").split(separator: "\n").map(String.init)

@@ -31,28 +31,30 @@ struct KWinFocusTests {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
         desktop.changed()
-        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
-            device touchpad
-            await focus: term-b "Bee"
-            \(FocusRules.swipe)
-            tap 2 at 50,35
-            wait 400ms
-            shell \(desktop.command("focus", "term-a"))
-            await focus: term-a "Alpha"
-            \(FocusRules.swipe)
-            tap 2 at 50,35
-            wait 400ms
-            shell \(desktop.command("desktop", "2"))
-            await focus: no window
-            \(FocusRules.swipe)
-            shell \(desktop.command("kill"))
-            await focus: unavailable: KWin left the session bus at \(desktop.address); waiting for it
-            \(FocusRules.swipe)
-            shell \(desktop.command("start", "term-a=Again")) > /dev/null
-            await focus: term-a "Again"
-            \(FocusRules.swipe)
-            """, arguments: "run -v --allow-root --focus kde", extra: "--merge-stderr --signal TERM --ready 'device added'",
-            wrapper: Self.session(desktop))
+        let run = try desktop.run(accepting: { WaylandDesktop.out($0).count == 6 }) {
+            rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
+                device touchpad
+                await focus: term-b "Bee"
+                \(FocusRules.swipe)
+                tap 2 at 50,35
+                wait 400ms
+                shell \(desktop.command("focus", "term-a"))
+                await focus: term-a "Alpha"
+                \(FocusRules.swipe)
+                tap 2 at 50,35
+                wait 400ms
+                shell \(desktop.command("desktop", "2"))
+                await focus: no window
+                \(FocusRules.swipe)
+                shell \(desktop.command("kill"))
+                await focus: unavailable: KWin left the session bus at \(desktop.address); waiting for it
+                \(FocusRules.swipe)
+                shell \(desktop.command("start", "term-a=Again")) > /dev/null
+                await focus: term-a "Again"
+                \(FocusRules.swipe)
+                """, arguments: "run -v --allow-root --focus kde", extra: "--merge-stderr --signal TERM --ready 'device added'",
+                wrapper: Self.session(desktop))
+        }
         #expect(run.status == 0, "\(run.lines)")
         #expect(readText("\(run.folder)/out").split(separator: "\n") == [
             "general term-b",
@@ -72,19 +74,21 @@ struct KWinFocusTests {
     @Test func debugShowsTheFocusAndTitlesAsTheyChangeAndATitleRuleFires() throws {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
-        let run = rig(devices: ["touchpad"], rules: FocusRules.titleRules, script: """
-            device touchpad
-            await focus: term-b "Bee"
-            \(FocusRules.swipe)
-            shell \(desktop.command("title", "term-b 'Draft 1'"))
-            await focus: term-b "Draft 1"
-            \(FocusRules.swipe)
-            shell \(desktop.command("focus", "term-a"))
-            await focus: term-a "Alpha"
-            shell \(desktop.command("desktop", "2"))
-            await focus: no window
-            """, arguments: "debug --focus auto", extra: "--signal TERM --ready 'device added'",
-            wrapper: Self.session(desktop))
+        let run = try desktop.run(accepting: { $0.decisions.count == 2 }) {
+            rig(devices: ["touchpad"], rules: FocusRules.titleRules, script: """
+                device touchpad
+                await focus: term-b "Bee"
+                \(FocusRules.swipe)
+                shell \(desktop.command("title", "term-b 'Draft 1'"))
+                await focus: term-b "Draft 1"
+                \(FocusRules.swipe)
+                shell \(desktop.command("focus", "term-a"))
+                await focus: term-a "Alpha"
+                shell \(desktop.command("desktop", "2"))
+                await focus: no window
+                """, arguments: "debug --focus auto", extra: "--signal TERM --ready 'device added'",
+                wrapper: Self.session(desktop))
+        }
         #expect(run.status == 0, "\(run.lines)")
         // KWin 5.27 activates no window before it activates the next one: the provider
         // reports that moment as it is, and the test leaves it out (the last await shows
@@ -107,16 +111,18 @@ struct KWinFocusTests {
         let script = "\(folder)/touchgest-focus.js"
         writeText(script, readText(Self.script), mode: 0o600)
         let refused = "KWin could not run \(script): is the file there, and can KWin read it? (KWin's log says why)"
-        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
-            device touchpad
-            await focus: unavailable: \(refused)
-            \(FocusRules.swipe)
-            tap 2 at 50,35
-            wait 400ms
-            \(FocusRules.swipe)
-            \(Self.doctor(desktop, script: script))
-            """, arguments: "run -v --allow-root --focus kde", extra: "--merge-stderr --signal TERM --ready 'device added'",
-            wrapper: Self.session(desktop, script: script))
+        let run = try desktop.run(accepting: { WaylandDesktop.out($0).count == 2 }) {
+            rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
+                device touchpad
+                await focus: unavailable: \(refused)
+                \(FocusRules.swipe)
+                tap 2 at 50,35
+                wait 400ms
+                \(FocusRules.swipe)
+                \(Self.doctor(desktop, script: script))
+                """, arguments: "run -v --allow-root --focus kde", extra: "--merge-stderr --signal TERM --ready 'device added'",
+                wrapper: Self.session(desktop, script: script))
+        }
         #expect(run.status == 0, "\(run.lines)")
         #expect(readText("\(run.folder)/out").split(separator: "\n") == ["general ", "general "], "\(run.lines)")
         #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") } == [
@@ -142,12 +148,14 @@ struct KWinFocusTests {
             "      fix: systemctl --user start touchgest.service (or touchgest run)",
         ], "\(alone)")
         // With touchgest running, KWin has it.
-        let run = rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
-            device touchpad
-            await focus: term-b "Bee"
-            \(Self.doctor(desktop))
-            """, arguments: "run -v --allow-root --focus kde", extra: "--merge-stderr --signal TERM --ready 'device added'",
-            wrapper: Self.session(desktop))
+        let run = try desktop.run(accepting: { _ in true }) {
+            rig(devices: ["touchpad"], rules: FocusRules.rules, script: """
+                device touchpad
+                await focus: term-b "Bee"
+                \(Self.doctor(desktop))
+                """, arguments: "run -v --allow-root --focus kde", extra: "--merge-stderr --signal TERM --ready 'device added'",
+                wrapper: Self.session(desktop))
+        }
         #expect(run.status == 0, "\(run.lines)")
         #expect(readText("\(run.folder)/doctor.out").split(separator: "\n") == [
             "ok    focus: KWin has loaded touchgest's script (touchgest-focus), which reports the active window to the touchgest running now",
