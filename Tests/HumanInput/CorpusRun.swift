@@ -23,7 +23,11 @@ public final class CorpusRun {
         let environment = GestureEnvironment(scheduler: scheduler)
         let sink = RecordingSink()
         let compiled = CompiledRulebook(sample.withPan ? rulebookWithPan : rulebook, sink: sink) { device in
-            device == TouchpadCorpus.device ? "corpus touchpad" : "corpus touchscreen"
+            switch device {
+            case TouchpadCorpus.device: "corpus touchpad"
+            case SemiMultitouchCorpus.device: "corpus semi-MT touchpad"
+            default: "corpus touchscreen"
+            }
         }
         compiled.attach(to: environment)
         environment.diagnosticHandler = { [weak self] diagnostic in
