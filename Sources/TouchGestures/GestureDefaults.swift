@@ -31,6 +31,21 @@ public enum GestureDefaults {
     /// reports 8-9 mm once libinput has taken the start to decide it is a swipe, and
     /// resting fingers wobble less than 5 mm.
     public static let touchpadSwipeMinimumDistance = 7.0
+    /// Millimetres a flick must travel: a swipe this short counts when it is quick
+    /// (``flickMinimumVelocity``). A 3- or 4-finger flick of 8-10 mm reports 5.5-8 mm once
+    /// libinput has taken the start (docs/recognition.md); resting fingers wobble slowly,
+    /// and a tap rolls under 2 mm.
+    public static let flickMinimumDistance = 5.0
+    /// Recent speed in mm/s that makes a short swipe a flick: a flick of 8-10 mm in 40-80 ms
+    /// moves at 150-400 mm/s when it has gone 5 mm, the wobble of resting fingers at under
+    /// 40 mm/s, and a drag at 10-30.
+    public static let flickMinimumVelocity = 80.0
+    /// Degrees either side of a boundary between two directions where a swipe waits before
+    /// it says which way it went (half of that with diagonals, whose sectors are half
+    /// as wide): the fingers of a strongly curved swipe (an arc whose sagitta is 30% of its
+    /// chord) are still 47-55 degrees off its chord when it has gone far enough; they turn
+    /// toward the chord as they go on, or the lift settles it by where they ended.
+    public static let swipeDirectionMargin = 12.0
     /// Recent speed in mm/s a swipe must have when it crosses its distance, used only when
     /// a drag (pan) competes for the same fingers. A minimum-jerk swipe of 40 mm over a
     /// whole second still moves at about 55 mm/s when it crosses 9 mm; the slow drags in

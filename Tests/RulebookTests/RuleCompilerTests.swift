@@ -153,14 +153,14 @@ final class RuleRig {
         rig.pad(.swipeBegin(fingers: 3), t: 0)
         for step in 1...5 { rig.pad(.swipeUpdate(fingers: 3, delta: Point(x: -5, y: 0)), t: UInt64(step) * 10) }
         rig.pad(.swipeEnd(fingers: 3, cancelled: false), t: 60)
-        // Recognized when 7 mm is crossed, at the second update: 10 mm left.
+        // Recognized at the first update: 5 mm in 10 ms is a flick.
         let request = try #require(rig.recorder.requests.first)
         #expect(rig.recorder.requests.count == 1)
         #expect(request.command == "swaymsg workspace $TOUCHGEST_DIRECTION")
         #expect(request.environment == [
             "TOUCHGEST_RULE": "next", "TOUCHGEST_GESTURE": "swipe", "TOUCHGEST_PHASE": "recognized",
             "TOUCHGEST_FINGERS": "3", "TOUCHGEST_DEVICE": "touchpad", "TOUCHGEST_DIRECTION": "left",
-            "TOUCHGEST_X": "-10.0", "TOUCHGEST_Y": "0.0",
+            "TOUCHGEST_X": "-5.0", "TOUCHGEST_Y": "0.0",
         ])
     }
 

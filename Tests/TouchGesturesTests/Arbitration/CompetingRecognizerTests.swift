@@ -126,8 +126,8 @@ import Testing
         try! pan.require(toFail: swipe)
         rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
         #expect(rig.log == [
-            "30 swipe possible -> recognized", "30 action swipe recognized",
-            "30 pan possible -> failed",
+            "20 swipe possible -> recognized", "20 action swipe recognized",
+            "20 pan possible -> failed",
         ])
     }
 

@@ -54,7 +54,7 @@ import Testing
         rig.run(tap([1], at: (50, 50), t: 0) + drag([2], from: (150, 100), by: (30, 0), t: 150, duration: 100))
         rig.settle()
         #expect(rig.log.filter { $0.contains("action") } == [
-            "150 action single recognized", "180 action swipe recognized",
+            "150 action single recognized", "170 action swipe recognized",
         ])
         #expect(swipe.recognizedDirection == .right)
     }
