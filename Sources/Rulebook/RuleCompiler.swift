@@ -159,10 +159,13 @@ public final class CompiledRulebook {
         case .pinch:
             let pinch = PinchGestureRecognizer()
             pinch.numberOfTouchesRequired = rule.fingers
+            // A rotation rule on the same fingers: the change that dominates decides.
+            if rulebook.spreadAndTurnCompete(with: rule) { pinch.dominance = GestureDefaults.pinchRotationDominance }
             recognizer = pinch
         case .rotation:
             let rotation = RotationGestureRecognizer()
             rotation.numberOfTouchesRequired = rule.fingers
+            if rulebook.spreadAndTurnCompete(with: rule) { rotation.dominance = GestureDefaults.pinchRotationDominance }
             recognizer = rotation
         case .edgePan:
             let edge = ScreenEdgePanGestureRecognizer()

@@ -57,9 +57,23 @@ public enum GestureDefaults {
     public static let pinchSlop = 4.0
     /// Relative scale change before a touchpad pinch begins (libinput reports scale, not distance).
     public static let touchpadPinchThreshold = 0.05
+    /// Scale change a pinch needs besides its threshold per millimetre its fingers'
+    /// centroid has travelled (on a touchscreen, of the span it started with). Two fingers
+    /// scrolling drift apart or together as they go, and libinput reports a sloppy scroll
+    /// as a pinch of scale 0.93-1.07 over 15-50 mm; a pinch made as the hand moves changes
+    /// scale by 0.35-0.6 over 10-30 mm.
+    public static let pinchTravelAllowance = 0.006
     /// Radians two fingers must turn before a rotation begins: about 8.6 degrees, more
     /// than the twist of an ordinary pinch.
     public static let rotationThreshold = 0.15
+    /// How many times the other change a pinch's or a rotation's own must be before it
+    /// begins, when the two compete for the same fingers: each finger's radial movement
+    /// (half the change of the spread) against its arc at the current radius. The gap of a
+    /// turning thumb and index swells by 3-8% as a slow turn starts, enough for a pinch's
+    /// 5% before the turn has gone 3 degrees; once the turn has gone on, its arc is several
+    /// times the swell. Just more than the other is enough: on the corpus, twice as much
+    /// decides the same.
+    public static let pinchRotationDominance = 1.0
     /// Millimetres from a screen edge where an edge pan must start: a fingertip is about
     /// 8 mm wide, so most of it still lands on the glass.
     public static let edgeZoneWidth = 8.0

@@ -244,3 +244,40 @@ final class RuleRig {
         #expect(swipes["three-up"]?.sectors == .four)
     }
 }
+
+@Suite struct PinchAndRotationRuleTests {
+    /// A turn whose gap swells 5% before it has gone 4 degrees, then turns on.
+    static func swellingTurn(_ rig: RuleRig) {
+        rig.pad(.pinchBegin(fingers: 2), t: 0)
+        rig.pad(.pinchUpdate(fingers: 2, delta: .zero, scale: 1.05, angleDelta: 4), t: 10)
+        rig.pad(.pinchUpdate(fingers: 2, delta: .zero, scale: 1.05, angleDelta: 26), t: 20)
+        rig.pad(.pinchEnd(fingers: 2, cancelled: false), t: 30)
+    }
+
+    @Test func withBothRulesTheChangeThatDominatesDecides() throws {
+        let rig = try RuleRig("""
+            [rule.zoom]
+            gesture = "pinch"
+            device = "touchpad"
+            on-begin = "true"
+
+            [rule.turn]
+            gesture = "rotation"
+            device = "touchpad"
+            on-begin = "true"
+            """)
+        Self.swellingTurn(rig)
+        #expect(rig.recorder.lines == ["turn begin"])
+    }
+
+    @Test func aPinchRuleAloneTakesTheSwellAsBefore() throws {
+        let rig = try RuleRig("""
+            [rule.zoom]
+            gesture = "pinch"
+            device = "touchpad"
+            on-begin = "true"
+            """)
+        Self.swellingTurn(rig)
+        #expect(rig.recorder.lines == ["zoom begin"])
+    }
+}

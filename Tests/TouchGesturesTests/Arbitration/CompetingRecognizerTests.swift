@@ -164,9 +164,14 @@ import Testing
         func at(_ degrees: Double, _ radius: Double) -> (Double, Double) {
             (100 + radius * Double.cos(degrees * .pi / 180), 100 + radius * Double.sin(degrees * .pi / 180))
         }
-        // Spread from 40 to 60 mm while turning 40 degrees.
-        rig.run([.down(1, at: (100, 100), t: 0), .down(2, at: at(0, 40), t: 0)]
-            + (1...4).map { .move(2, to: at(Double($0) * 10, 40 + Double($0) * 5), t: UInt64($0) * 10) })
+        // Spread from 40 to 60 mm while turning 40 degrees, both fingers about their centre
+        // (which stays put, so no travel explains the spreading).
+        rig.run([.down(1, at: at(180, 20), t: 0), .down(2, at: at(0, 20), t: 0)]
+            + (1...4).flatMap { step -> [Step] in
+                let turn = Double(step) * 10
+                let radius = 20 + Double(step) * 2.5
+                return [.move(1, to: at(180 + turn, radius), t: UInt64(step) * 10), .move(2, to: at(turn, radius), t: UInt64(step) * 10)]
+            })
     }
 
     @Test func pinchAndRotationExcludeEachOtherByDefault() {
