@@ -64,20 +64,24 @@ public enum TouchscreenCorpus {
         return frames([finger], random: &random)
     }
 
-    /// A finger pressing for `duration` seconds that creeps `drift` mm at a steady speed
-    /// from the moment it lands (reached after a first-order lag of 0.1-0.3 s), with a
-    /// tremor of at most `tremor` mm on top.
-    public static func creepingPress(duration: Double, drift: Point, tremor: Double, random: inout SeededRandom) -> [InputEvent] {
+    /// A finger pressing for `duration` seconds that creeps at `speed` mm/s along `angle`
+    /// radians from the moment it lands, reaching that speed after a first-order `lag`,
+    /// with a tremor of at most `tremor` mm on top.
+    public static func creepingPress(duration: Double, speed: Double, angle: Double, lag: Double, tremor: Double,
+                                     random: inout SeededRandom) -> [InputEvent] {
         let start = somewhere(&random)
         let wander = Motion.Wander(amplitude: tremor, random: &random)
-        let lag = random.uniform(0.1...0.3)
-        // The creep's length is `drift` at the lift: the lag's start is made up for by the speed.
-        let steadyTime = duration - lag * (1 - exp(-duration / lag))
+        let direction = Point(x: cos(angle), y: sin(angle))
         let finger = Finger(landing: 0, lift: duration, jitter: jitter(&random)) { time in
-            let crept = time - lag * (1 - exp(-time / lag))
-            return start + drift * (crept / steadyTime) + wander.offset(at: time)
+            start + direction * (speed * creptTime(time, lag: lag)) + wander.offset(at: time)
         }
         return frames([finger], random: &random)
+    }
+
+    /// Seconds of steady speed a movement that starts with a first-order `lag` has made up
+    /// `time` seconds in.
+    public static func creptTime(_ time: Double, lag: Double) -> Double {
+        time - lag * (1 - exp(-time / lag))
     }
 
     /// Fingers resting for `duration` seconds, wandering together up to `wander` mm.
