@@ -24,6 +24,17 @@ public enum GestureDefaults {
     /// Millimetres fingers may move before a long-press begins: the tap slop, since a
     /// press is a tap that lasts.
     public static let allowableMovement = 4.0
+    /// Millimetres fingers may drift at a steady speed (``steadyDriftSpeed``) before a
+    /// long-press begins: UIKit and Android let a press move 1.3-1.9 mm. A drag at 12 mm/s
+    /// that starts slowly has moved under the 4 mm slop at 500 ms, and is no press.
+    public static let steadyDriftDistance = 1.5
+    /// Speed in mm/s at which fingers drifting ``steadyDriftDistance`` are dragging, not
+    /// pressing: slow drags move at 10 mm/s and more; a pressing finger creeps at 2-5 mm/s
+    /// and its tremor goes back and forth.
+    public static let steadyDriftSpeed = 6.0
+    /// How far back a press's drift speed looks: what 1.5 mm takes at 6 mm/s, long
+    /// enough that tremor (8-12 Hz) averages out.
+    public static let steadyDriftWindow: Duration = .milliseconds(250)
     /// Millimetres a touchscreen swipe must travel: past a tap's wobble (under 4 mm) with
     /// room to spare, short enough for the 10 mm flicks people make with a thumb.
     public static let swipeMinimumDistance = 9.0
