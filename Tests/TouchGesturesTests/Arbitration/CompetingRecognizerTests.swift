@@ -20,9 +20,9 @@ import Testing
         rig.run(tap([1], at: (50, 50), t: 0))
         rig.settle()
         #expect(rig.log == [
-            "350 double possible -> failed",
-            "350 single possible -> recognized", "350 action single recognized",
-            "350 triple possible -> failed",
+            "450 double possible -> failed",
+            "450 single possible -> recognized", "450 action single recognized",
+            "450 triple possible -> failed",
         ])
     }
 
@@ -32,9 +32,9 @@ import Testing
         rig.run(tap([1], at: (50, 50), t: 0) + tap([2], at: (51, 50), t: 150))
         rig.settle()
         #expect(rig.log == [
-            "500 triple possible -> failed",
-            "500 double possible -> recognized", "500 action double recognized",
-            "500 single possible -> failed",
+            "600 triple possible -> failed",
+            "600 double possible -> recognized", "600 action double recognized",
+            "600 single possible -> failed",
         ])
     }
 
@@ -55,11 +55,11 @@ import Testing
         tapFamily(rig)
         rig.run([.pad(.tap(fingers: 1), t: 0), .pad(.tap(fingers: 1), t: 200)])
         rig.settle()
-        // The triple waits 300 ms plus the 180 ms libinput may take to report a tap.
+        // The triple waits 400 ms plus the 180 ms libinput may take to report a tap.
         #expect(rig.log == [
-            "680 triple possible -> failed",
-            "680 double possible -> recognized", "680 action double recognized",
-            "680 single possible -> failed",
+            "780 triple possible -> failed",
+            "780 double possible -> recognized", "780 action double recognized",
+            "780 single possible -> failed",
         ])
     }
 
@@ -84,8 +84,8 @@ import Testing
             rig.run([.pad(.holdBegin(fingers: 2), t: 40), .pad(.holdEnd(fingers: 2, cancelled: false), t: 60), .pad(.tap(fingers: 2), t: 0)])
             rig.settle()
             #expect(rig.log == [
-                "480 double possible -> failed",
-                "480 single possible -> recognized", "480 action single recognized",
+                "580 double possible -> failed",
+                "580 single possible -> recognized", "580 action single recognized",
             ], "single first: \(singleFirst)")
         }
     }
@@ -234,7 +234,7 @@ import Testing
         }
         #expect(transcript(reversed: false) == transcript(reversed: true))
         #expect(transcript(reversed: false).filter { $0.contains("action") } == [
-            "350 action single recognized", "1150 action double recognized",
+            "450 action single recognized", "1150 action double recognized",
             "3010 action pan began", "3020 action pan changed", "3030 action pan changed", "3040 action pan changed",
             "3050 action pan changed", "3060 action pan changed", "3070 action pan changed", "3080 action pan changed",
             "3090 action pan changed", "3100 action pan changed", "3100 action pan ended",

@@ -82,17 +82,17 @@ import Testing
         let rig = Rig()
         let double = rig.add(TapGestureRecognizer(), "double")
         double.numberOfTapsRequired = 2
-        // Lift at 50, next touch exactly 300 ms later: still in time.
-        rig.run(tap([1], at: (50, 50), t: 0) + tap([2], at: (52, 50), t: 350))
-        #expect(rig.log == ["400 double possible -> recognized", "400 action double recognized"])
+        // Lift at 50, next touch exactly 400 ms later: still in time.
+        rig.run(tap([1], at: (50, 50), t: 0) + tap([2], at: (52, 50), t: 450))
+        #expect(rig.log == ["500 double possible -> recognized", "500 action double recognized"])
     }
 
     @Test func aSecondTapOneMillisecondLateIsTooLate() {
         let rig = Rig()
         let double = rig.add(TapGestureRecognizer(), "double")
         double.numberOfTapsRequired = 2
-        rig.run(tap([1], at: (50, 50), t: 0) + tap([2], at: (52, 50), t: 351))
-        #expect(rig.log.prefix(1) == ["350 double possible -> failed"])
+        rig.run(tap([1], at: (50, 50), t: 0) + tap([2], at: (52, 50), t: 451))
+        #expect(rig.log.prefix(1) == ["450 double possible -> failed"])
     }
 
     @Test func aSecondTapFarFromTheFirstIsNotADoubleTap() {
@@ -162,8 +162,8 @@ import Testing
         let rig = Rig()
         family(rig)
         tap(rig, down: 40, up: 100)
-        tap(rig, down: 420, up: 480)
+        tap(rig, down: 520, up: 580)
         rig.settle()
-        #expect(rig.log.filter { $0.contains("action") } == ["480 action single recognized", "960 action single recognized"])
+        #expect(rig.log.filter { $0.contains("action") } == ["580 action single recognized", "1160 action single recognized"])
     }
 }
