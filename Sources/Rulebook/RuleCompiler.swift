@@ -20,6 +20,12 @@ public final class CompiledRulebook {
         rulebook.rules.contains { $0.touchpadInput == .contacts }
     }
 
+    /// Whether a rule reads the fingers of the touchpads whose gestures libinput cannot
+    /// tell (semi-MT pads' taps, ``TouchpadInput/automatic``): their fingers need reading.
+    public var readsSemiMultitouchFingers: Bool {
+        rulebook.rules.contains { $0.touchpadInput == .automatic }
+    }
+
     /// Builds the recognizers. `deviceName` tells a device's name for `device-name` globs;
     /// `focus` the focused window (keep one across reloads: it belongs to the daemon).
     public init(_ rulebook: Rulebook, sink: CommandSink, focus: FocusContext = FocusContext(),
