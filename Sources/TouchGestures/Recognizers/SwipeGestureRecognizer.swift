@@ -167,13 +167,16 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     /// What the movement so far says; `aiming`: it was already far and quick enough.
     private func judge(_ displacement: Point, _ track: Track, aiming: Bool) -> Verdict {
+        let distance = displacement.length
+        let far = distance >= (track.isTouchpad ? touchpadMinimumDistance : minimumDistance)
+        // Most frames of most gestures: not far enough for anything yet.
+        if !aiming, !far, distance < flickMinimumDistance { return .undecided }
         let diagonals = usesDiagonals
         let velocity = track.velocity.velocity
         // Moving the way it went: its recent velocity within half a sector of where it went.
         let headingOn = velocity != .zero && SwipeDirection.degrees(between: velocity, and: displacement) <= (diagonals ? 22.5 : 45)
         if !aiming {
-            let far = displacement.length >= (track.isTouchpad ? touchpadMinimumDistance : minimumDistance)
-            let flick = displacement.length >= flickMinimumDistance && velocity.length >= flickMinimumVelocity && headingOn
+            let flick = velocity.length >= flickMinimumVelocity && headingOn
             guard far || flick else { return .undecided }
             // Told from a drag: the fingers must be moving fast now, and that way. A hold that
             // wobbles before a quick move elsewhere has travelled far enough, but not in the
