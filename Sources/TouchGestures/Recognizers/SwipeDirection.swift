@@ -40,11 +40,16 @@ public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvert
         return [SwipeDirection.right, .up, .left, .down][sector]
     }
 
+    /// Degrees each direction owns: 90 of the four, 45 of the eight.
+    static func sectorDegrees(diagonals: Bool) -> Double {
+        diagonals ? 360.0 / 8 : 360.0 / 4
+    }
+
     /// Whether `displacement` points within `margin` degrees of a boundary between two
     /// directions: 45 degrees and its quarter turns without diagonals, 22.5 degrees and its
     /// eighths with them.
     static func isNearBoundary(_ displacement: Point, diagonals: Bool, margin: Double) -> Bool {
-        let width = diagonals ? 45.0 : 90.0
+        let width = sectorDegrees(diagonals: diagonals)
         let degrees = Double.atan2(y: -displacement.y, x: displacement.x) * 180 / .pi
         let fromCentre = abs(degrees - (degrees / width).rounded() * width)
         return fromCentre >= width / 2 - margin

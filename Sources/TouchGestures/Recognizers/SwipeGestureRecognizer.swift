@@ -174,7 +174,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let diagonals = usesDiagonals
         let velocity = track.velocity.velocity
         // Moving the way it went: its recent velocity within half a sector of where it went.
-        let headingOn = velocity != .zero && SwipeDirection.degrees(between: velocity, and: displacement) <= (diagonals ? 22.5 : 45)
+        let headingOn = velocity != .zero
+            && SwipeDirection.degrees(between: velocity, and: displacement) <= SwipeDirection.sectorDegrees(diagonals: diagonals) / 2
         if !aiming {
             let flick = velocity.length >= flickMinimumVelocity && headingOn
             guard far || flick else { return .undecided }
