@@ -168,7 +168,8 @@ let package = Package(
         // Temporary folders, file reading and process helpers every test target shares.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Human-like gesture input generated in the tests: minimum-jerk swipes, jitter,
-        // drift, libinput's hold-then-swipe, taps, pinches, resting fingers (docs/recognition.md).
+        // drift, libinput's hold-then-swipe, taps, pinches, resting fingers, a semi-MT pad's
+        // box (docs/recognition.md).
         .target(name: "HumanInput", dependencies: ["TouchGestures", "Rulebook"], path: "Tests/HumanInput"),
         // The events socket with no descriptor left, in a process of its own, for the EMFILE test (see its header).
         .executableTarget(name: "AcceptLimit", dependencies: ["GestureStreams", "CProcess", "TouchGestures"], path: "Tests/AcceptLimit"),

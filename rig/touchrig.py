@@ -32,7 +32,7 @@ import threading
 import time
 import tty
 
-from touchriglib.devices import clickpad, from_evemu, palm_clickpad, panel, semi_mt_touchpad, touchscreen
+from touchriglib.devices import alps_semi_mt_touchpad, clickpad, from_evemu, palm_clickpad, panel, semi_mt_touchpad, touchscreen
 from touchriglib.gestures import Fingers, compile_script, parse_duration
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -58,7 +58,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--device", action="append", default=[],
                         help="touchpad, touchscreen, panel (a touchscreen with no resolution), semimt (a semi-MT "
-                             "touchpad), palmpad (a touchpad that marks palms), or recording:FILE (an evemu recording's device)")
+                             "touchpad), alps (a semi-MT touchpad with no resolution), palmpad (a touchpad that marks palms), or recording:FILE (an evemu recording's device)")
     parser.add_argument("--script", required=True, help="gesture script file, or - for standard input")
     parser.add_argument("--ready", default=r"(?i)device.*added|DEVICE_ADDED",
                         help="regular expression of the line PROGRAM prints once per device when ready")
@@ -103,6 +103,8 @@ def main():
             devices.append(palm_clickpad(number))
         elif spec == "semimt":
             devices.append(semi_mt_touchpad(number))
+        elif spec == "alps":
+            devices.append(alps_semi_mt_touchpad(number))
         elif spec.startswith("recording:"):
             devices.append(from_evemu(spec.split(":", 1)[1], number)[0])
         else:

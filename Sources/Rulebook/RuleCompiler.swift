@@ -20,6 +20,12 @@ public final class CompiledRulebook {
         rulebook.rules.contains { $0.touchpadInput == .contacts }
     }
 
+    /// Whether a rule reads the fingers of the touchpads whose gestures libinput cannot
+    /// tell (semi-MT pads' taps, ``TouchpadInput/automatic``): their fingers need reading.
+    public var readsSemiMultitouchFingers: Bool {
+        rulebook.rules.contains { $0.touchpadInput == .automatic }
+    }
+
     /// Builds the recognizers. `deviceName` tells a device's name for `device-name` globs;
     /// `focus` the focused window (keep one across reloads: it belongs to the daemon).
     public init(_ rulebook: Rulebook, sink: CommandSink, focus: FocusContext = FocusContext(),
@@ -159,10 +165,13 @@ public final class CompiledRulebook {
         case .pinch:
             let pinch = PinchGestureRecognizer()
             pinch.numberOfTouchesRequired = rule.fingers
+            // A rotation rule on the same fingers: the change that dominates decides.
+            if rulebook.spreadAndTurnCompete(with: rule) { pinch.dominance = GestureDefaults.pinchRotationDominance }
             recognizer = pinch
         case .rotation:
             let rotation = RotationGestureRecognizer()
             rotation.numberOfTouchesRequired = rule.fingers
+            if rulebook.spreadAndTurnCompete(with: rule) { rotation.dominance = GestureDefaults.pinchRotationDominance }
             recognizer = rotation
         case .edgePan:
             let edge = ScreenEdgePanGestureRecognizer()

@@ -47,6 +47,9 @@ extension SessionObserver {
 public enum ContactEvent: Sendable {
     /// A rule reads touchpad fingers, so the touchpad's node is read with libevdev too.
     case reading(node: String)
+    /// A tap rule with the default source reads this semi-MT pad's taps from its fingers:
+    /// libinput takes them for scrolling.
+    case readingTaps(node: String)
     /// No rule reads fingers any more: the node's libevdev reader is closed.
     case stopped(node: String)
     /// The fingers cannot be read: why.
@@ -59,7 +62,10 @@ public enum ContactEvent: Sendable {
 /// A touchpad's fingers are read (with libevdev, beside libinput) only while a rule in
 /// force reads them (`source`, touchgest-rules(5)): otherwise each of its events would
 /// be read and parsed twice. A reload that adds or removes the last such rule opens or
-/// closes the readers.
+/// closes the readers. A semi-MT pad's fingers are read, too, while a tap rule takes
+/// libinput's gestures where it can (`source = "auto"`): libinput takes such a pad's
+/// two-finger taps for scrolling, so its taps come from its fingers
+/// (``GestureEnvironment/fingerReadTouchpads``).
 public final class Session: CommandSink {
     public let loop = EventLoop()
     public let scheduler = PollScheduler()
@@ -74,6 +80,8 @@ public final class Session: CommandSink {
     public private(set) var compiled: CompiledRulebook?
     /// Whether the rules in force read touchpad fingers.
     public private(set) var readsContacts = false
+    /// Whether the rules in force read the taps of semi-MT touchpads from their fingers.
+    public private(set) var readsSemiMultitouchFingers = false
     /// The focused window, for rules with window keys; kept across reloads.
     public let focus = FocusContext()
     public private(set) var focusProvider: FocusProvider?
@@ -114,22 +122,29 @@ public final class Session: CommandSink {
         compiled.attach(to: environment)
         self.compiled = compiled
         if runner != nil && book.rules.contains(where: { !$0.inputs.isEmpty }) { startInputChannel() }
-        if readsContacts != compiled.readsTouchpadContacts {
+        if readsContacts != compiled.readsTouchpadContacts || readsSemiMultitouchFingers != compiled.readsSemiMultitouchFingers {
             readsContacts = compiled.readsTouchpadContacts
+            readsSemiMultitouchFingers = compiled.readsSemiMultitouchFingers
             for device in input.devices where device.kind == .touchpad {
-                if readsContacts { readFingers(of: device) } else { stopReadingFingers(of: device) }
+                if wantsFingers(of: device) { readFingers(of: device) } else { stopReadingFingers(of: device) }
             }
         }
+    }
+
+    /// Whether the rules in force need `device`'s fingers.
+    private func wantsFingers(of device: InputDevice) -> Bool {
+        device.kind == .touchpad && (readsContacts || readsSemiMultitouchFingers && device.isSemiMultitouch)
     }
 
     /// Delivers an adapter event: devices come and go, input goes to the engine. The
     /// one way in for input, whichever source it comes from.
     public func handle(_ event: AdapterEvent) {
         switch event {
-        case let .deviceAdded(device) where device.kind == .touchpad && readsContacts:
+        case let .deviceAdded(device) where wantsFingers(of: device):
             // Before the device is announced: once it is, it is read in full.
             readFingers(of: device)
         case let .deviceRemoved(device) where contacts.isReading(device.id):
+            environment.fingerReadTouchpads.remove(device.id)
             contacts.close(device.id, at: PollScheduler.now())
         case .deviceAdded, .deviceRemoved, .input:
             break
@@ -143,7 +158,10 @@ public final class Session: CommandSink {
         guard !contacts.isReading(device.id) else { return }
         do {
             try contacts.open(node: device.node, device: device.id, size: device.size)
-            observer?.contacts(.reading(node: device.node))
+            // A semi-MT pad read for any reason gives its taps from its fingers; one that
+            // cannot be read keeps libinput's.
+            if device.isSemiMultitouch { environment.fingerReadTouchpads.insert(device.id) }
+            observer?.contacts(readsContacts ? .reading(node: device.node) : .readingTaps(node: device.node))
         } catch {
             contactProblems.append(error)
             observer?.contacts(.problem(error))
@@ -152,6 +170,7 @@ public final class Session: CommandSink {
 
     private func stopReadingFingers(of device: InputDevice) {
         guard contacts.isReading(device.id) else { return }
+        environment.fingerReadTouchpads.remove(device.id)
         contacts.close(device.id, at: PollScheduler.now())
         observer?.contacts(.stopped(node: device.node))
     }
