@@ -184,11 +184,10 @@ def semi_mt_touchpad(number=0):
 def alps_semi_mt_touchpad(number=0):
     """A semi-MT PS/2 ALPS GlidePoint that reports no resolution, as on laptops of about 2010.
 
-    The header of a real one (the kernel's alps driver, protocol v3; libinput's own test
-    device for it has the same): bus i8042, ALPS' PS/2 ids (libinput's quirk marks it
-    ModelALPSSerialTouchpad), INPUT_PROP_SEMI_MT, two slots holding the corners of a box
-    around the fingers, the oldest slot copied to ABS_X/ABS_Y, x 0..2000 and y 0..1400
-    with resolution 0. libinput then assumes a 69x50 mm pad (tp_init_default_resolution):
+    Modelled on what the kernel's alps driver declares for a semi-MT pad: bus i8042,
+    ALPS' PS/2 ids (libinput's quirk marks them ModelALPSSerialTouchpad),
+    INPUT_PROP_SEMI_MT, two slots holding the corners of a box around the fingers, the
+    oldest slot copied to ABS_X/ABS_Y, x 0..2000 and y 0..1400 with resolution 0. libinput then assumes a 69x50 mm pad (tp_init_default_resolution):
     29 and 28 units/mm; scripts are written at 29 units/mm.
     """
     axis_x, axis_y = (0, 2000, 0, 0, 0), (0, 1400, 0, 0, 0)
