@@ -13,6 +13,8 @@ public final class CompiledRulebook {
     private let windowFilters: [WindowFilter]
     /// The focused window the rules' `application` and `title` conditions look at.
     public let focus: FocusContext
+    /// Which rules may act now (``admit(_:)``).
+    public private(set) var admission = RuleAdmission.every
 
     /// Whether a rule reads touchpad fingers (contacts) rather than libinput's gestures:
     /// only then do contact frames need to reach the engine.
@@ -109,6 +111,19 @@ public final class CompiledRulebook {
         for recognizer in recognizers { environment.attach(recognizer) }
         let focus = focus
         environment.gestureWillBegin = { focus.gestureBegins() }
+    }
+
+    /// Lets only the rules `admission` admits act. The others' recognizers are turned off
+    /// (`isEnabled`): a gesture one of them has under way is cancelled at once (its stream
+    /// gets `cancelled`, its `on-cancel` runs: it began while the rule could act, and
+    /// on-cancel is how a rule undoes what its on-begin did), one it is still deciding
+    /// fails, and it takes no part in the next gestures, so a rule that waits for it to
+    /// fail is not held up. Turned on again, a recognizer waits for the next gesture.
+    public func admit(_ admission: RuleAdmission) {
+        self.admission = admission
+        for (rule, recognizer) in zip(rulebook.rules, recognizers) {
+            recognizer.isEnabled = admission.admits(rule)
+        }
     }
 
     /// Detaches every recognizer from its environment (a gesture under way is cancelled).
