@@ -32,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // libxcb, seen only by the X11 focus provider.
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
-        // libdbus-1, seen only by the KDE and GNOME focus provider.
+        // libdbus-1, seen only by the KDE and GNOME focus provider and the session state.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // posix_spawn with the attributes a started command needs, and small syscalls Swift lacks.
         .target(name: "CProcess"),
@@ -63,6 +63,9 @@ let package = Package(
         .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop"]),
         // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
         .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "CDBus"]),
+        // Locked, not in front, about to sleep: logind on the system bus and the screensaver on the
+        // session bus, followed without polling.
+        .target(name: "SessionState", dependencies: ["TouchGestures", "PollLoop", "CDBus"]),
 
         // MARK: Recordings
 
@@ -172,6 +175,7 @@ let package = Package(
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
+        .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "PollLoop", "TouchGestures", "TestSupport"]),
         .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
                                                              "CommandRunner", "CProcess", "AcceptLimit"]),
