@@ -82,17 +82,18 @@ let package = Package(
             name: "TouchgestDaemon",
             dependencies: [
                 "TouchGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
-                "FocusProviders", "Recordings", "PollLoop", "CProcess", .product(name: "Logging", package: "swift-log"),
+                "FocusProviders", "SessionState", "Recordings", "PollLoop", "CProcess", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What init and doctor know: the desktop, the starter rule files, the set-up checks.
-        .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures"]),
+        .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures",
+                                                      "SessionState", "PollLoop"]),
         // The command-line tool: argument parsing and output formatting, one file per subcommand.
         .executableTarget(
             name: "touchgest",
             dependencies: [
                 "TouchgestDaemon", "TouchgestSetup", "Rulebook", "CommandRunner", "TouchGestures", "InputDevices", "LibinputInput", "CProcess", "PollLoop",
-                "Recordings", "FocusProviders", "GestureStreams",
+                "Recordings", "FocusProviders", "GestureStreams", "SessionState",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

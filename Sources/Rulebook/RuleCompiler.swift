@@ -15,6 +15,9 @@ public final class CompiledRulebook {
     public let focus: FocusContext
     /// Which rules may act now (``admit(_:)``).
     public private(set) var admission = RuleAdmission.every
+    /// Called when a gesture begins while ``admission`` keeps rules out, once per gesture,
+    /// with the admission: the moment a refusal takes effect, which `debug` and `run -v` show.
+    public var onGestureWhileRestricted: ((RuleAdmission) -> Void)?
 
     /// Whether a rule reads touchpad fingers (contacts) rather than libinput's gestures:
     /// only then do contact frames need to reach the engine.
@@ -110,7 +113,10 @@ public final class CompiledRulebook {
     public func attach(to environment: GestureEnvironment) {
         for recognizer in recognizers { environment.attach(recognizer) }
         let focus = focus
-        environment.gestureWillBegin = { focus.gestureBegins() }
+        environment.gestureWillBegin = { [weak self] in
+            focus.gestureBegins()
+            if let self, admission != .every { onGestureWhileRestricted?(admission) }
+        }
     }
 
     /// Lets only the rules `admission` admits act. The others' recognizers are turned off
