@@ -134,6 +134,12 @@ let package = Package(
             dependencies: ["BenchmarkSupport", "FocusProviders", "Rulebook", "TouchGestures", "PollLoop", "CXCB"],
             path: "Benchmarks/FocusBenchmark"
         ),
+        // How soon a locked screen refuses gestures: LockedHint set -> session state reported (docs/session.md).
+        .executableTarget(
+            name: "SessionBenchmark",
+            dependencies: ["BenchmarkSupport", "SessionState", "Rulebook", "TouchGestures", "PollLoop", "CDBus"],
+            path: "Benchmarks/SessionBenchmark"
+        ),
         // Event-to-action latency on the real libinput, through the daemon's session (scripts/measure).
         .executableTarget(
             name: "LatencyProbe",

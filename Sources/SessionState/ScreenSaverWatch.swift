@@ -1,8 +1,11 @@
 /// One screensaver interface on the session bus and what is known of it.
 struct ScreenSaver: Hashable, Sendable {
-    /// The bus name, which is also the interface: `org.freedesktop.ScreenSaver`, `org.gnome.ScreenSaver`.
+    /// The bus name: `org.freedesktop.ScreenSaver`, `org.gnome.ScreenSaver`,
+    /// `org.gnome.Shell.ScreenShield`.
     let name: String
     let path: String
+    /// The interface of `GetActive` and `ActiveChanged`.
+    let interface: String
     /// Its owner's unique name while it is on the bus.
     var owner: String?
     /// It said it is active (the screen is locked or blanked by it).
@@ -11,20 +14,30 @@ struct ScreenSaver: Hashable, Sendable {
     /// only to offer `Inhibit`, and never say when the screen locks.
     var problem: String?
 
+    init(name: String, path: String, interface: String? = nil) {
+        self.name = name
+        self.path = path
+        self.interface = interface ?? name
+    }
+
     /// Whether it is on the bus and answers.
     var tells: Bool { owner != nil && problem == nil }
 
-    /// The two interfaces desktops use: KDE Plasma (and others) the freedesktop one,
-    /// GNOME Shell its own.
+    /// The interfaces desktops use: KDE Plasma (and others) the freedesktop one; GNOME
+    /// Shell its own, under its own name, `org.gnome.Shell.ScreenShield`. Since GNOME 41
+    /// the name `org.gnome.ScreenSaver` belongs to a small service started on demand that
+    /// passes the shell's along; touchgest starts no service, so it follows the shell's.
     static let known = [
         ScreenSaver(name: "org.freedesktop.ScreenSaver", path: "/org/freedesktop/ScreenSaver"),
         ScreenSaver(name: "org.gnome.ScreenSaver", path: "/org/gnome/ScreenSaver"),
+        ScreenSaver(name: "org.gnome.Shell.ScreenShield", path: "/org/gnome/ScreenSaver", interface: "org.gnome.ScreenSaver"),
     ]
 }
 
-/// `org.freedesktop.ScreenSaver` and `org.gnome.ScreenSaver` on the session bus:
-/// `GetActive` when one comes on the bus, then its `ActiveChanged` signals, taken only from
-/// the name's owner. No timer, no polling.
+/// `org.freedesktop.ScreenSaver`, `org.gnome.ScreenSaver` and GNOME Shell's
+/// `org.gnome.Shell.ScreenShield` on the session bus: `GetActive` when one comes on the
+/// bus, then its `ActiveChanged` signals, taken only from the name's owner. No timer, no
+/// polling.
 final class ScreenSaverWatch {
     let link: BusLink
     private(set) var savers = ScreenSaver.known
@@ -45,7 +58,7 @@ final class ScreenSaverWatch {
         var rules: [String] = []
         for saver in ScreenSaver.known {
             rules.append("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(saver.name)'")
-            rules.append("type='signal',sender='\(saver.name)',interface='\(saver.name)',member='ActiveChanged'")
+            rules.append("type='signal',sender='\(saver.name)',interface='\(saver.interface)',member='ActiveChanged'")
         }
         link = BusLink(name: "session bus", address: address, matchRules: rules, connectTimeout: connectTimeout)
         link.onConnected = { [unowned self] in connected() }
@@ -93,7 +106,7 @@ final class ScreenSaverWatch {
         changed(index) { $0.owner = owner; $0.problem = nil }
         let saver = savers[index]
         let round = round
-        link.call(saver.name, saver.path, saver.name, "GetActive") { [weak self] result in
+        link.call(saver.name, saver.path, saver.interface, "GetActive") { [weak self] result in
             guard let self, self.round == round, savers[index].owner == owner else { return }
             switch result {
             case let .success(arguments):
@@ -125,8 +138,9 @@ final class ScreenSaverWatch {
             }
             return
         }
-        guard signal.member == "ActiveChanged", let index = savers.firstIndex(where: { $0.name == signal.interface }),
-              let owner = savers[index].owner, signal.sender == owner, let active = signal.arguments.first?.boolean else { return }
+        guard signal.member == "ActiveChanged",
+              let index = savers.firstIndex(where: { $0.interface == signal.interface && $0.owner == signal.sender }),
+              let active = signal.arguments.first?.boolean else { return }
         changed(index) { $0.active = active }
     }
 }

@@ -129,7 +129,7 @@ public final class SessionMonitor: PollSource {
         missingSaid[side] = why
         let consequence = side == "logind"
             ? "touchgest cannot tell from logind that the screen is locked, that the session is not in front, or that the machine is going to sleep"
-            : "touchgest cannot follow the screensaver (org.freedesktop.ScreenSaver, org.gnome.ScreenSaver)"
+            : "touchgest cannot follow the screensaver (org.freedesktop.ScreenSaver, org.gnome.ScreenSaver, GNOME Shell's org.gnome.Shell.ScreenShield)"
         onReport?(.missing(why.hasSuffix("until it is back") ? why : "\(why): \(consequence)"))
     }
 

@@ -40,7 +40,7 @@ extension Doctor {
                     + (saver.tells ? ": touchgest follows its ActiveChanged" : ": it does not say when the screen locks"))
             }
             if !savers.contains(where: \.tells) {
-                add(.note, "session", "no screensaver on the session bus says when the screen locks (org.freedesktop.ScreenSaver, org.gnome.ScreenSaver): usual on sway, Hyprland and niri")
+                add(.note, "session", "no screensaver on the session bus says when the screen locks (org.freedesktop.ScreenSaver, org.gnome.ScreenSaver, org.gnome.Shell.ScreenShield): usual on sway, Hyprland and niri")
             }
         }
         checkLocker(logindFollowed: logind.following, lockedNow: monitor.lockedHint == true)
@@ -52,7 +52,7 @@ extension Doctor {
         let hint = "touchgest sees a lock only through logind's LockedHint or Lock"
         switch Desktop.detect(in: environment)?.desktop {
         case .gnome?:
-            add(.ok, "session", "GNOME sets logind's LockedHint when its screen locks, and says ActiveChanged on org.gnome.ScreenSaver")
+            add(.ok, "session", "GNOME Shell sets logind's LockedHint when its screen locks, and says ActiveChanged as org.gnome.Shell.ScreenShield (and through org.gnome.ScreenSaver, a service started on demand)")
         case .kde?:
             add(.ok, "session", "KDE Plasma's screen locker sets logind's LockedHint, and says ActiveChanged on org.freedesktop.ScreenSaver")
         case .niri?:

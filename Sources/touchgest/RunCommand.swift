@@ -38,8 +38,9 @@ struct RunCommand: ParsableCommand {
             service, your graphical session: its Active and LockedHint properties, its Lock and
             Unlock signals (a lock asked for with loginctl lock-session holds until Unlock or
             until the desktop clears LockedHint), and PrepareForSleep. It also trusts
-            org.freedesktop.ScreenSaver and org.gnome.ScreenSaver on the session bus, taking
-            their ActiveChanged only from the name's owner. It trusts nothing else: a locker
+            org.freedesktop.ScreenSaver, org.gnome.ScreenSaver and GNOME Shell's
+            org.gnome.Shell.ScreenShield on the session bus, taking their ActiveChanged only
+            from the name's owner. It trusts nothing else: a locker
             that tells neither (swaylock, hyprlock) goes unseen; touchgest doctor says what
             this desktop tells and how to make its locker tell logind. Without a system bus or
             logind, or without a session bus, touchgest still runs, and logs once which

@@ -10,7 +10,7 @@ import TouchGestures
 /// here: the screensaver has tests of its own.
 @Suite(.serialized) struct LogindTests {
     static let noSessionBus = SessionReport.missing(
-        "no session bus: touchgest cannot follow the screensaver (org.freedesktop.ScreenSaver, org.gnome.ScreenSaver)")
+        "no session bus: touchgest cannot follow the screensaver (org.freedesktop.ScreenSaver, org.gnome.ScreenSaver, GNOME Shell's org.gnome.Shell.ScreenShield)")
     static let consequence = "touchgest cannot tell from logind that the screen is locked, that the session is not in front, or that the machine is going to sleep"
 
     func environment(_ system: String, session: String? = "c1") -> [String: String] {

@@ -11,9 +11,11 @@ import Testing
         ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(folder)/no-system-bus", "DBUS_SESSION_BUS_ADDRESS": session]
     }
 
-    @Test(arguments: ["gnome", "freedesktop"])
+    /// KDE Plasma's org.freedesktop.ScreenSaver; GNOME Shell's own
+    /// org.gnome.Shell.ScreenShield, and the org.gnome.ScreenSaver service that passes it on.
+    @Test(arguments: ["freedesktop", "gnome", "gnome-shell"])
     func aScreensaverThatGoesActiveLocksAndOneThatGoesInactiveUnlocks(kind: String) throws {
-        let name = kind == "gnome" ? "org.gnome.ScreenSaver" : "org.freedesktop.ScreenSaver"
+        let name = ["gnome": "org.gnome.ScreenSaver", "gnome-shell": "org.gnome.Shell.ScreenShield"][kind] ?? "org.freedesktop.ScreenSaver"
         let buses = Buses()
         defer { buses.stopAll() }
         let session = buses.start("session")
@@ -80,12 +82,13 @@ import Testing
         let rig = MonitorRig(environment(session, folder: buses.folder))
         rig.runUntilSettled()
         let savers = try rig.monitor.screensavers.get()
-        #expect(savers.map(\.name) == ["org.freedesktop.ScreenSaver", "org.gnome.ScreenSaver"])
-        #expect(savers.map(\.tells) == [false, true])
+        #expect(savers.map(\.name) == ["org.freedesktop.ScreenSaver", "org.gnome.ScreenSaver", "org.gnome.Shell.ScreenShield"])
+        #expect(savers.map(\.tells) == [false, true, false])
         // The stand-in's error message is a Python traceback: its last line is kept.
         #expect(savers[0].text.hasPrefix("on the session bus, but does not answer GetActive (org.freedesktop.DBus.Error.UnknownMethod: "))
         #expect(savers[0].text.hasSuffix("Unknown method: GetActive is not a valid method of interface org.freedesktop.ScreenSaver)"))
         #expect(savers[1].text == "on the session bus; not active")
+        #expect(savers[2].text == "not on the session bus")
     }
 
     /// logind's Lock with no LockedHint (sway's locker started from swayidle) ends when a

@@ -159,12 +159,12 @@ import Testing
 
     /// GNOME tells logind and its own screensaver interface: both are named as followed.
     @Test func gnomeTellsLockedHintAndItsScreensaver() {
-        let (folder, variables) = Self.buses(screensavers: ["gnome"])
+        let (folder, variables) = Self.buses(screensavers: ["gnome-shell"])
         defer { Self.stopBuses(folder) }
         let home = Self.home(rules: Self.swipes, systemctl: Self.activeService, gsettings: "echo \"@as []\"")
         let result = lines(Self.doctor(home, "XDG_CURRENT_DESKTOP=GNOME \(variables)"))
-        #expect(result.contains("ok    session: org.gnome.ScreenSaver is on the session bus; not active: touchgest follows its ActiveChanged"), "\(result)")
-        #expect(result.contains("ok    session: GNOME sets logind's LockedHint when its screen locks, and says ActiveChanged on org.gnome.ScreenSaver"), "\(result)")
+        #expect(result.contains("ok    session: org.gnome.Shell.ScreenShield is on the session bus; not active: touchgest follows its ActiveChanged"), "\(result)")
+        #expect(result.contains { $0.hasPrefix("ok    session: GNOME Shell sets logind's LockedHint when its screen locks") }, "\(result)")
     }
 
     /// Hyprland: hypridle's on_lock_cmd and on_unlock_cmd set LockedHint.
