@@ -306,6 +306,11 @@ final class BusLink {
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch", [.string(rule)]) { _ in }
     }
 
+    /// Removes a match rule added with ``addMatch(_:)``, without waiting.
+    func removeMatch(_ rule: String) {
+        call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RemoveMatch", [.string(rule)]) { _ in }
+    }
+
     /// Handles the messages libdbus has, at most ``SessionDefaults/messagesPerWake`` a
     /// wake-up; the rest make the loop come back at once (``backlog``).
     private func drain() {

@@ -53,6 +53,11 @@ final class LogindWatch {
 
     /// logind's unique name while it is on the bus.
     private var owner: String?
+    /// As a user service: the user's object, whose `Display` (the graphical session) is
+    /// followed, so that a session started later, or another one, is followed too.
+    private var userPath: String?
+    /// The match rules of the session followed, removed when another is followed.
+    private var sessionRules: [String] = []
     /// Counts connections and arrivals of logind: answers to an older one are dropped.
     private var round = 0
 
@@ -96,6 +101,9 @@ final class LogindWatch {
     private func connected() {
         round += 1
         owner = nil
+        // A new connection has none of the old one's match rules.
+        userPath = nil
+        sessionRules = []
         status = .connecting
         let round = round
         link.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [.string(Self.service)]) {
@@ -141,18 +149,30 @@ final class LogindWatch {
     private func displaySession(after byProcess: BusError) {
         let noSession = "logind knows no session for touchgest (pid \(processID): \(byProcess))"
         link.call(Self.service, Self.managerPath, Self.manager, "GetUser", [.uint32(userID)], reply: current { [unowned self] result in
-            guard case let .success(arguments) = result, let userPath = arguments.first?.text else {
+            guard case let .success(arguments) = result, let path = arguments.first?.text else {
                 missing("\(noSession), nor a user \(userID)")
                 return
             }
-            link.call(Self.service, userPath, Self.properties, "Get", [.string(Self.user), .string("Display")], reply: current { [unowned self] result in
-                guard case let .success(arguments) = result, case let .structure(members)? = arguments.first?.unwrapped,
-                      members.count == 2, let id = members[0].text, let path = members[1].text, path != "/" else {
-                    missing("\(noSession), and user \(userID) has no graphical session")
-                    return
-                }
-                follow(path, found: "user \(userID)'s graphical session \(id)")
-            })
+            if userPath != path {
+                userPath = path
+                link.addMatch("type='signal',sender='\(Self.service)',path='\(path)',interface='\(Self.properties)',member='PropertiesChanged',arg0='\(Self.user)'")
+            }
+            readDisplay(noSession)
+        })
+    }
+
+    /// Follows the user's graphical session (`Display`), or says there is none; `why`
+    /// begins the message.
+    private func readDisplay(_ why: String) {
+        guard let userPath else { return }
+        link.call(Self.service, userPath, Self.properties, "Get", [.string(Self.user), .string("Display")], reply: current { [unowned self] result in
+            guard case let .success(arguments) = result, case let .structure(members)? = arguments.first?.unwrapped,
+                  members.count == 2, let id = members[0].text, let path = members[1].text, path != "/" else {
+                missing("\(why), and user \(userID) has no graphical session; waiting for one")
+                return
+            }
+            if case let .following(_, followed) = status, followed == path { return }
+            follow(path, found: "user \(userID)'s graphical session \(id)")
         })
     }
 
@@ -160,8 +180,14 @@ final class LogindWatch {
     /// change between the two is lost.
     private func follow(_ path: String, found: String) {
         let round = round
-        link.addMatch("type='signal',sender='\(Self.service)',path='\(path)',interface='\(Self.properties)',member='PropertiesChanged',arg0='\(Self.session)'")
-        link.addMatch("type='signal',sender='\(Self.service)',path='\(path)',interface='\(Self.session)'")
+        for rule in sessionRules { link.removeMatch(rule) }
+        sessionRules = [
+            "type='signal',sender='\(Self.service)',path='\(path)',interface='\(Self.properties)',member='PropertiesChanged',arg0='\(Self.session)'",
+            "type='signal',sender='\(Self.service)',path='\(path)',interface='\(Self.session)'",
+        ]
+        for rule in sessionRules { link.addMatch(rule) }
+        // A lock logind asked for belonged to the session followed before.
+        if case let .following(_, before) = status, before != path { facts.lockRequested = false }
         status = .following(session: found, path: path)
         var read = 0
         var failure: BusError?
@@ -233,6 +259,13 @@ final class LogindWatch {
             guard signal.sender == owner, let going = signal.arguments.first?.boolean else { return }
             facts.preparingForSleep = going
             onChange?()
+        case (Self.properties, "PropertiesChanged") where signal.path == userPath && signal.sender == owner:
+            // The user's graphical session changed: one started, or another took its place.
+            guard signal.arguments.count >= 2, signal.arguments[0].text == Self.user else { return }
+            let invalidated = signal.arguments.count > 2 ? signal.arguments[2].strings : []
+            if signal.arguments[1].properties["Display"] != nil || invalidated.contains("Display") {
+                readDisplay("logind knows no session for touchgest's process")
+            }
         case (Self.properties, "PropertiesChanged"):
             guard signal.sender == owner, case let .following(_, path) = status, signal.path == path,
                   signal.arguments.count >= 2, signal.arguments[0].text == Self.session else { return }

@@ -103,6 +103,40 @@ import TouchGestures
         #expect(rig.states == ["locked (logind's LockedHint is true)"])
     }
 
+    /// A user service started before the graphical session (at a text login, say): it
+    /// waits for the user's Display, follows it when it comes, and follows the next one
+    /// that takes its place, not the old one.
+    @Test func aUserServiceFollowsAGraphicalSessionThatStartsLaterAndTheNextOne() throws {
+        let buses = Buses()
+        defer { buses.stopAll() }
+        let system = buses.start("system")
+        let user = getuid()
+        buses.run("logind FOLDER c3 \(user) service-later")
+        let rig = MonitorRig(environment(system, session: nil))
+        rig.run(untilReports: 2)
+        guard case let .missing(why)? = rig.reports.last else {
+            Issue.record("\(rig.reports)")
+            return
+        }
+        #expect(why.hasPrefix("logind knows no session for touchgest (pid \(getpid()): org.freedesktop.login1.NoSessionForPID: "))
+        #expect(why.hasSuffix("and user \(user) has no graphical session; waiting for one: \(Self.consequence)"))
+        #expect(rig.monitor.nextDeadline == nil)
+        buses.run("display FOLDER c3")
+        rig.run(untilReports: 3)
+        #expect(rig.reports.last == .following("logind: user \(user)'s graphical session c3, /org/freedesktop/login1/session/c3, on the system bus at \(system)"))
+        buses.run("set FOLDER LockedHint true c3")
+        rig.run(untilReports: 4)
+        buses.run("add-session FOLDER c4")
+        buses.run("display FOLDER c4")
+        rig.run(untilReports: 6)
+        #expect(rig.reports[4] == .following("logind: user \(user)'s graphical session c4, /org/freedesktop/login1/session/c4, on the system bus at \(system)"))
+        // The old session's changes are no longer followed; the new one's are.
+        buses.run("set FOLDER Active false c3")
+        buses.run("set FOLDER LockedHint true c4")
+        rig.run(untilReports: 7)
+        #expect(rig.states == ["locked (logind's LockedHint is true)", "unlocked", "locked (logind's LockedHint is true)"])
+    }
+
     @Test func aSessionLogindDoesNotKnowIsSaidOnce() throws {
         let buses = Buses()
         defer { buses.stopAll() }
