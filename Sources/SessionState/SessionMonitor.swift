@@ -19,7 +19,7 @@ public final class SessionMonitor: PollSource {
 
     let logind: LogindWatch
     let screensaver: ScreenSaverWatch
-    /// Missing protections said in this outage, by side: each is said once.
+    /// The missing protection said last, by side, until the side is followed again.
     private var missingSaid: [String: String] = [:]
 
     /// - Parameters:
@@ -124,8 +124,11 @@ public final class SessionMonitor: PollSource {
     }
 
     private func missing(_ side: String, _ why: String) {
-        // Once per outage: tries that fail again, often in other words, are not said.
-        guard missingSaid[side] == nil else { return }
+        // A bus that went away is said once per outage: the tries that fail after it, often
+        // in other words, are not. What the bus told (logind is not there, has no session
+        // for touchgest, left) is said once per cause.
+        let outage = why.hasSuffix("until it is back")
+        if let said = missingSaid[side], said == why || outage && said.hasSuffix("until it is back") { return }
         missingSaid[side] = why
         let consequence = side == "logind"
             ? "touchgest cannot tell from logind that the screen is locked, that the session is not in front, or that the machine is going to sleep"

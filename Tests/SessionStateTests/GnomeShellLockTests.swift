@@ -13,14 +13,15 @@ import TouchGestures
     static let rig = "\(packageRoot)/rig/gnome-shell-lock"
     static let buses = "\(packageRoot)/rig/session-buses"
 
-    @Test(.timeLimit(.minutes(2))) func aRealGnomeShellLockingAndUnlockingIsFollowed() throws {
+    @Test(.timeLimit(.minutes(5))) func aRealGnomeShellLockingAndUnlockingIsFollowed() throws {
         let folder = temporaryFolder()
         defer { shell("'\(Self.rig)' stop \(folder)") }
         let addresses = shell("'\(Self.rig)' start \(folder) 2> \(folder)/rig.err").split(separator: "\n").map(String.init)
         try #require(addresses.count == 2, "\(readText("\(folder)/rig.err"))")
         let rig = MonitorRig(["DBUS_SYSTEM_BUS_ADDRESS": addresses[0], "DBUS_SESSION_BUS_ADDRESS": addresses[1], "XDG_SESSION_ID": "c1"])
-        rig.runUntilSettled()
-        #expect(rig.reports.contains(.following("org.gnome.Shell.ScreenShield on the session bus at \(addresses[1])")), "\(rig.reports)")
+        // The shell renders in software on shared cores: give it time under load.
+        let shield = SessionReport.following("org.gnome.Shell.ScreenShield on the session bus at \(addresses[1])")
+        try run(rig) { _ in rig.reports.contains(shield) && rig.monitor.isSettled }
         // Nothing has started the org.gnome.ScreenSaver service that passes the shell's on.
         let savers = try rig.monitor.screensavers.get()
         #expect(savers.map(\.text) == ["not on the session bus", "not on the session bus", "on the session bus; not active"])
@@ -35,12 +36,12 @@ import TouchGestures
         #expect(rig.states.dropLast().allSatisfy { $0.hasPrefix("locked (") }, "\(rig.states)")
     }
 
-    /// Runs the loop until the state meets `wanted` (or 20 seconds pass: a failing test shows what came).
+    /// Runs the loop until the state meets `wanted` (or 60 seconds pass: a failing test shows what came).
     func run(_ rig: MonitorRig, until wanted: (SessionState) -> Bool) throws {
-        let deadline = PollScheduler.now() + .seconds(20)
+        let deadline = PollScheduler.now() + .seconds(60)
         while !wanted(rig.monitor.state) && PollScheduler.now() < deadline {
             rig.loop.run(until: min(deadline, PollScheduler.now() + .milliseconds(20)))
         }
-        try #require(wanted(rig.monitor.state), "\(rig.states)")
+        try #require(wanted(rig.monitor.state), "\(rig.reports)")
     }
 }
