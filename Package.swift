@@ -34,7 +34,7 @@ let package = Package(
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xtest0-dev"])]),
         // libxkbcommon, seen only by the input actions: key names and keysyms.
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
-        // libdbus-1, seen only by the KDE and GNOME focus provider.
+        // libdbus-1, seen only by the KDE and GNOME focus provider and the session state.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // posix_spawn with the attributes a started command needs, and small syscalls Swift lacks.
         .target(name: "CProcess"),
@@ -70,6 +70,9 @@ let package = Package(
         .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop"]),
         // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
         .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "CDBus"]),
+        // Locked, not in front, about to sleep: logind on the system bus and the screensaver on the
+        // session bus, followed without polling.
+        .target(name: "SessionState", dependencies: ["TouchGestures", "PollLoop", "CDBus"]),
 
         // MARK: Recordings
 
@@ -86,18 +89,19 @@ let package = Package(
             name: "TouchgestDaemon",
             dependencies: [
                 "TouchGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
-                "FocusProviders", "Recordings", "PollLoop", "CProcess", "InputActions", "InputChannels",
+                "FocusProviders", "SessionState", "Recordings", "PollLoop", "CProcess", "InputActions", "InputChannels",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What init and doctor know: the desktop, the starter rule files, the set-up checks.
-        .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "FocusProviders", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures"]),
+        .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "FocusProviders", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures",
+                                                      "SessionState", "PollLoop"]),
         // The command-line tool: argument parsing and output formatting, one file per subcommand.
         .executableTarget(
             name: "touchgest",
             dependencies: [
                 "TouchgestDaemon", "TouchgestSetup", "Rulebook", "CommandRunner", "TouchGestures", "InputDevices", "LibinputInput", "CProcess", "PollLoop",
-                "Recordings", "FocusProviders", "GestureStreams",
+                "Recordings", "FocusProviders", "GestureStreams", "SessionState",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -137,6 +141,12 @@ let package = Package(
             name: "FocusBenchmark",
             dependencies: ["BenchmarkSupport", "FocusProviders", "Rulebook", "TouchGestures", "PollLoop", "CXCB"],
             path: "Benchmarks/FocusBenchmark"
+        ),
+        // How soon a locked screen refuses gestures: LockedHint set -> session state reported (docs/session.md).
+        .executableTarget(
+            name: "SessionBenchmark",
+            dependencies: ["BenchmarkSupport", "SessionState", "Rulebook", "TouchGestures", "PollLoop", "CDBus"],
+            path: "Benchmarks/SessionBenchmark"
         ),
         // Event-to-action latency on the real libinput, through the daemon's session (scripts/measure).
         .executableTarget(
@@ -181,6 +191,7 @@ let package = Package(
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
+        .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "PollLoop", "TouchGestures", "TestSupport"]),
         .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
                                                              "CommandRunner", "CProcess", "AcceptLimit"]),

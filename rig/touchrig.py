@@ -10,10 +10,12 @@ device (--ready, a regular expression), then plays the gesture script in real ti
 writing whole evdev frames to the emulated nodes. PROGRAM's standard output is copied
 to ours. docs/testing.md explains the pitfalls this works around.
 
-Besides gestures, a script can run `shell COMMAND` (with $TOUCHRIG_PID set to PROGRAM's
-process id), send `signal HUP`, and `await TEXT`: wait (up to --await-timeout) until
-PROGRAM prints a line containing TEXT, and time the steps after it from then. A missing
-line stops PROGRAM and exits 3, naming the text it waited for.
+Besides gestures, a script can `remove DEVICE` and `add DEVICE` (one listed with --late, or
+one removed before, which comes back on a node of its own as after a resume), run
+`shell COMMAND` (with $TOUCHRIG_PID set to PROGRAM's process id), send `signal HUP`, and
+`await TEXT`: wait (up to --await-timeout) until PROGRAM prints a line containing TEXT, and
+time the steps after it from then. A missing line stops PROGRAM and exits 3, naming the
+text it waited for.
 
 Each node serves two readers, as a real evdev node does (libinput and touchgest's own
 contact reader): a second open of a node gets a pty of its own (touchrig-preload.c),
@@ -195,6 +197,7 @@ def main():
 
     wait_ready(args.ready_count if args.ready_count is not None else len(devices) - len(late))
     fds = {}
+    removed = set()  # keys of the devices the script removed
     start = time.monotonic()
     # A recording's frames are stamped with the recording's own spacing from its first
     # frame, not with the moment each is written: on a loaded machine the writes bunch
@@ -232,6 +235,7 @@ def main():
                 os.close(spare[1])
             testbed.uevent(device.syspath, "remove")
             testbed.remove_device(device.syspath)
+            removed.add(device.key)
         elif kind == "shell":
             subprocess.run(device, shell=True, check=False, env=dict(os.environ, TOUCHRIG_PID=str(child.pid)))
         elif kind == "await":
@@ -267,6 +271,11 @@ def main():
         elif kind == "end":
             pass
         elif kind == "add":
+            if device.key in removed:
+                # A device that comes back (after a resume, say) gets a node of its own,
+                # as the kernel gives it: umockdev cannot make a removed node again.
+                device.number = max(d.number for d in devices) + 1
+                removed.discard(device.key)
             plug(device)
             testbed.uevent(device.syspath, "add")
             wait_ready(1)

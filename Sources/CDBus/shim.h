@@ -1,5 +1,6 @@
 // libdbus-1, seen only by the D-Bus focus provider and its blocking client for doctor
-// (Sources/FocusProviders/DBusFocusProvider.swift, DBusClient.swift).
+// (Sources/FocusProviders/DBusFocusProvider.swift, DBusClient.swift) and the
+// session-state source (Sources/SessionState).
 #include <dbus/dbus.h>
 
 // libdbus's type codes and message types are macros with casts, which Swift does not import.
@@ -17,6 +18,7 @@ enum {
     CDBUS_TYPE_UINT64 = DBUS_TYPE_UINT64,
     CDBUS_TYPE_DOUBLE = DBUS_TYPE_DOUBLE,
     CDBUS_TYPE_BOOLEAN = DBUS_TYPE_BOOLEAN,
+    CDBUS_TYPE_UNIX_FD = DBUS_TYPE_UNIX_FD,
     CDBUS_TYPE_ARRAY = DBUS_TYPE_ARRAY,
     CDBUS_TYPE_VARIANT = DBUS_TYPE_VARIANT,
     CDBUS_TYPE_STRUCT = DBUS_TYPE_STRUCT,

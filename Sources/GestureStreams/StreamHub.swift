@@ -92,6 +92,7 @@ public final class StreamHub: PollSource {
     public func listen(at path: String) throws(StreamError) {
         do {
             server = try SubscriberServer(path: path) { [weak self] event in self?.observer?(event) }
+            if session != "unlocked" { server?.announce(Array("{\"v\":1,\"session\":\"\(session)\"}\n".utf8), keep: true, now: now()) }
         } catch {
             throw StreamError(description: error.description)
         }
@@ -132,6 +133,18 @@ public final class StreamHub: PollSource {
         streams[rule]?.send(bytes, coalescible: coalescible, now: time)
         server?.send(bytes, key: rule, coalescible: coalescible, now: time)
     }
+
+    /// Tells every subscriber the session's state in one line, `{"v":1,"session":"locked"}`
+    /// (`unlocked`, `locked`, `inactive`, `sleeping`), and, while it is not `unlocked`,
+    /// every subscriber that joins from now on. Stream commands do not get it: a gesture
+    /// under way already got its `cancelled` line.
+    public func announceSession(_ condition: String) {
+        server?.announce(Array("{\"v\":1,\"session\":\"\(condition)\"}\n".utf8), keep: condition != "unlocked", now: now())
+        session = condition
+    }
+
+    /// The last session line announced, for a server that starts later.
+    private var session = "unlocked"
 
     /// For shutdown: stops serving subscribers (the socket file goes), closes every
     /// stream as a reload does, and waits until each command has exited, at most `timeout`

@@ -91,6 +91,10 @@ public struct Rule: Sendable {
     /// Millimetres (pan, edge-pan), scale change (pinch) or degrees (rotation) at which a
     /// streamed gesture's progress reaches 1; nil for the gesture's default.
     public var progressDistance: Double?
+    /// Whether the rule also acts while the screen is locked (`when-locked`): for volume,
+    /// brightness and media keys. No rule acts while the session is not in front or the
+    /// machine is going to sleep, whatever this says.
+    public var whenLocked = false
     /// Line of the rule's `[rule.NAME]` header.
     public var line: Int
     public var column: Int

@@ -13,6 +13,11 @@ public final class CompiledRulebook {
     private let windowFilters: [WindowFilter]
     /// The focused window the rules' `application` and `title` conditions look at.
     public let focus: FocusContext
+    /// Which rules may act now (``admit(_:)``).
+    public private(set) var admission = RuleAdmission.every
+    /// Called when a gesture begins while ``admission`` keeps rules out, once per gesture,
+    /// with the admission: the moment a refusal takes effect, which `debug` and `run -v` show.
+    public var onGestureWhileRestricted: ((RuleAdmission) -> Void)?
 
     /// Whether a rule reads touchpad fingers (contacts) rather than libinput's gestures:
     /// only then do contact frames need to reach the engine.
@@ -114,7 +119,23 @@ public final class CompiledRulebook {
     public func attach(to environment: GestureEnvironment) {
         for recognizer in recognizers { environment.attach(recognizer) }
         let focus = focus
-        environment.gestureWillBegin = { focus.gestureBegins() }
+        environment.gestureWillBegin = { [weak self] in
+            focus.gestureBegins()
+            if let self, admission != .every { onGestureWhileRestricted?(admission) }
+        }
+    }
+
+    /// Lets only the rules `admission` admits act. The others' recognizers are turned off
+    /// (`isEnabled`): a gesture one of them has under way is cancelled at once (its stream
+    /// gets `cancelled`, its `on-cancel` runs: it began while the rule could act, and
+    /// on-cancel is how a rule undoes what its on-begin did), one it is still deciding
+    /// fails, and it takes no part in the next gestures, so a rule that waits for it to
+    /// fail is not held up. Turned on again, a recognizer waits for the next gesture.
+    public func admit(_ admission: RuleAdmission) {
+        self.admission = admission
+        for (rule, recognizer) in zip(rulebook.rules, recognizers) {
+            recognizer.isEnabled = admission.admits(rule)
+        }
     }
 
     /// Detaches every recognizer from its environment (a gesture under way is cancelled).

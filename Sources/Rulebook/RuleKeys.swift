@@ -2,7 +2,7 @@ import TouchGestures
 
 /// What a key's value must be.
 enum ValueKind: Sendable {
-    case string, positiveInteger, positiveNumber, duration, stringOrStrings, strings
+    case string, positiveInteger, positiveNumber, duration, stringOrStrings, strings, boolean
 }
 
 /// One key a rule may have: its value, the gestures it applies to, and what it does.
@@ -60,6 +60,8 @@ enum RuleKeys {
         KeySpec(name: "title", kind: .stringOrStrings, gestures: nil, help: "glob(s) on the focused window's title"),
         KeySpec(name: "not-application", kind: .stringOrStrings, gestures: nil, help: "app ids or classes the rule ignores"),
         KeySpec(name: "not-title", kind: .stringOrStrings, gestures: nil, help: "window titles the rule ignores"),
+        KeySpec(name: "when-locked", kind: .boolean, gestures: nil,
+                help: "true: the rule also acts while the screen is locked (never while the session is not in front)"),
     ]
 
     static func spec(_ name: String) -> KeySpec? { all.first { $0.name == name } }

@@ -238,6 +238,7 @@ struct RuleParser {
             case "overlap": if let policy = choice(value, OverlapPolicy.self, "overlap policy", key) { rule.overlap = policy }
             case "application", "title", "not-application", "not-title": setWindowKey(&rule.window, key, value)
             case "require-to-fail": rule.requireToFail = names(value, key, allowed: nil, what: "rule") ?? []
+            case "when-locked": if let flag = boolean(value, key) { rule.whenLocked = flag }
             default:
                 // RuleKeys.spec found it, so it is a tunable.
                 if let tunable = TunableKey.named(key) { setTunable(&rule.tunables, tunable, entry, gesture: gesture) }

@@ -280,6 +280,7 @@ public struct Rulebook: Sendable {
         if rule.touchpadInput == .contacts { parts.append("touchpad fingers") }
         if let name = rule.deviceName { parts.append("device \"\(name)\"") }
         if !rule.window.isEmpty { parts.append(rule.window.summary) }
+        if rule.whenLocked { parts.append("also while locked") }
         return parts.joined(separator: ", ")
     }
 

@@ -21,15 +21,18 @@ public final class Daemon: SessionObserver {
         public var commandLineSizes: [StatedDeviceSize]
         /// The focus provider's name: `auto`, `none` or one of `FocusProviders.names`.
         public var focusProvider: String
+        /// Where the session's state comes from: `auto` (logind and the screensaver) or `none`.
+        public var sessionState: String
         /// Where `touchgest events` subscribers connect; nil for nowhere.
         public var eventsSocket: String?
 
         public init(rulesPath: String, backend: LibinputContext.Backend, commandLineSizes: [StatedDeviceSize] = [],
-                    focusProvider: String = "auto", eventsSocket: String?) {
+                    focusProvider: String = "auto", sessionState: String = "auto", eventsSocket: String?) {
             self.rulesPath = rulesPath
             self.backend = backend
             self.commandLineSizes = commandLineSizes
             self.focusProvider = focusProvider
+            self.sessionState = sessionState
             self.eventsSocket = eventsSocket
         }
     }
@@ -100,6 +103,7 @@ public final class Daemon: SessionObserver {
         for problem in session.input.problems { logger.warning("\(problem)") }
         daemon.arm(book, verb: "loaded")
         session.startFocus(configuration.focusProvider)
+        session.startSessionState(configuration.sessionState)
         if let watcher = RuleWatcher(path: path, changed: { [weak daemon] in daemon?.changed($0) }) {
             daemon.folder = watcher.folder
             session.loop.add(watcher)

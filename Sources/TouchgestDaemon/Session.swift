@@ -9,6 +9,7 @@ import InputDevices
 import LibinputInput
 import PollLoop
 import Rulebook
+import SessionState
 import TouchGestures
 
 /// What a session reports as it goes.
@@ -31,6 +32,12 @@ public protocol SessionObserver: AnyObject {
     var wantsPhaseMoves: Bool { get }
     /// One move of a recognizer's phase machine: `old -> input -> new`.
     func phaseMove(_ move: PhaseMove)
+    /// The session-state source followed logind or the screensaver, lacks one, or the
+    /// session was locked, left the front, went to sleep or came back.
+    func session(_ report: SessionReport)
+    /// A gesture began, with `input`, while the session keeps rules out (`state`): only
+    /// rules with `when-locked` take part, or none.
+    func gestureWhileRestricted(_ state: SessionState, input: InputEvent)
 }
 
 extension SessionObserver {
@@ -41,6 +48,8 @@ extension SessionObserver {
     public func contacts(_ event: ContactEvent) {}
     public var wantsPhaseMoves: Bool { false }
     public func phaseMove(_ move: PhaseMove) {}
+    public func session(_ report: SessionReport) {}
+    public func gestureWhileRestricted(_ state: SessionState, input: InputEvent) {}
 }
 
 /// What a session says of the touchpads' finger readers.
@@ -90,6 +99,13 @@ public final class Session: CommandSink {
     /// none (``inputChannelProblem`` says why).
     public private(set) var inputChannel: InputChannel?
     public private(set) var inputChannelProblem: String?
+    /// Whether the screen is locked, the session in front, the machine going to sleep;
+    /// nil until ``startSessionState(_:)`` (and with `none`).
+    public private(set) var sessionMonitor: SessionMonitor?
+    /// Which rules may act, from the session's state; kept across reloads.
+    public private(set) var admission = RuleAdmission.every
+    /// The input being handled began a gesture while rules are kept out.
+    private var restrictedGestureBegan = false
     private weak var observer: SessionObserver?
 
     public init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
@@ -120,6 +136,8 @@ public final class Session: CommandSink {
         streams?.setStreams(book.rules.compactMap { rule in rule.stream.map { (rule: rule.name, command: $0) } })
         let compiled = CompiledRulebook(book, sink: self, focus: focus) { [weak self] id in self?.input.device(id)?.name }
         compiled.attach(to: environment)
+        compiled.admit(admission)
+        compiled.onGestureWhileRestricted = { [weak self] _ in self?.restrictedGestureBegan = true }
         self.compiled = compiled
         if runner != nil && book.rules.contains(where: { !$0.inputs.isEmpty }) { startInputChannel() }
         if readsContacts != compiled.readsTouchpadContacts || readsSemiMultitouchFingers != compiled.readsSemiMultitouchFingers {
@@ -151,7 +169,9 @@ public final class Session: CommandSink {
         }
         observer?.adapter(event)
         guard case let .input(input) = event else { return }
+        restrictedGestureBegan = false
         environment.handle(input)
+        if restrictedGestureBegan, let state = sessionMonitor?.state { observer?.gestureWhileRestricted(state, input: input) }
     }
 
     private func readFingers(of device: InputDevice) {
@@ -197,6 +217,37 @@ public final class Session: CommandSink {
             loop.add(provider)
             provider.start()
         }
+    }
+
+    /// Starts following the session's state (`auto`: logind on the system bus and the
+    /// screensaver on the session bus), as one more source of the loop; `none` follows
+    /// nothing, and every rule acts whatever the screen shows. While the screen is locked
+    /// only rules with `when-locked` act; while the session is not in front, or the
+    /// machine is going to sleep, none does. A gesture under way when that changes is
+    /// cancelled, and each subscriber of the events socket is told in one line.
+    public func startSessionState(_ name: String, environment: [String: String] = CommandRunner.processEnvironment()) {
+        guard name != "none" else { return }
+        let monitor = SessionMonitor(environment: environment)
+        monitor.onReport = { [weak self] report in self?.sessionReported(report) }
+        sessionMonitor = monitor
+        loop.add(monitor)
+        monitor.start()
+    }
+
+    private func sessionReported(_ report: SessionReport) {
+        if case let .changed(state) = report {
+            let admission: RuleAdmission = switch state.condition {
+            case .unlocked: .every
+            case .locked: .whenLocked
+            case .inactive, .sleeping: .none
+            }
+            // First the rules: a gesture under way is cancelled (its stream gets its
+            // cancelled line), then the subscribers hear why.
+            self.admission = admission
+            compiled?.admit(admission)
+            streams?.announceSession(state.condition.rawValue)
+        }
+        observer?.session(report)
     }
 
     private func focusReported(_ report: FocusReport) {
