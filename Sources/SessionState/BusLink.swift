@@ -191,6 +191,12 @@ final class BusLink {
             return
         }
         stuck = nil
+        // A socket that is not there is said at once, with no thread: the usual case on a
+        // system without the bus, whose daemon should then cost nothing at all.
+        if let path = Self.socketPath(address), access(path, F_OK) != 0 {
+            failed("cannot reach the \(name) at \(address): \(path): \(String(cString: strerror(errno)))")
+            return
+        }
         let (address, name, rules) = (address, name, matchRules)
         guard let attempt = BackgroundAttempt.start({ Self.open(address, name, rules) }, dispose: { result in
             if case let .success(opened) = result { Self.close(opened.bus) }
@@ -199,6 +205,14 @@ final class BusLink {
             return
         }
         phase = .connecting(Pending(attempt: attempt, deadline: PollScheduler.now() + connectTimeout))
+    }
+
+    /// The socket file of a plain `unix:path=PATH` address; nil for any other (an
+    /// abstract socket, several addresses, escaped characters), which only libdbus reads.
+    static func socketPath(_ address: String) -> String? {
+        guard address.hasPrefix("unix:path="), !address.contains(";"), !address.contains("%") else { return nil }
+        let path = address.dropFirst("unix:path=".count).prefix { $0 != "," }
+        return path.isEmpty ? nil : String(path)
     }
 
     /// Connects, says Hello and adds the match rules: every round trip of connecting, on

@@ -42,7 +42,9 @@ import Testing
             e = json.loads(line)
             out.write(f'{e["rule"]} {e["phase"]}\\n')
             out.flush()
-            print("consumer", e["rule"], e["phase"], flush=True)
+            # One write, so that the line is never split by the daemon's own on the same pipe.
+            sys.stdout.write(f'consumer {e["rule"]} {e["phase"]}\\n')
+            sys.stdout.flush()
         """
 
     static let rules = """
