@@ -20,9 +20,10 @@ struct GnomeFocusTests {
     }
 
     /// `touchgest doctor`'s focus findings in that environment, as a rig script's step.
+    /// doctor's focus findings and their fixes (its other findings, the session's, left out).
     static func doctor(_ desktop: WaylandDesktop) -> String {
         "shell \(session(desktop)) HOME=$FOLDER '\(touchgestBinary)' doctor --device /dev/null --rules $FOLDER/rules.toml "
-            + "2>&1 | grep -A1 ' focus: ' > $FOLDER/doctor.out"
+            + "2>&1 | grep -A1 ' focus: ' | grep -E ' focus: |^      fix: ' > $FOLDER/doctor.out"
     }
 
     @Test func theSameSwipeRunsADifferentCommandPerFocusedAppAndSurvivesGnomeShellRestarting() throws {

@@ -24,7 +24,7 @@ struct KWinFocusTests {
     /// `touchgest doctor`'s focus findings in that environment, as a rig script's step.
     static func doctor(_ desktop: WaylandDesktop, script: String = Self.script) -> String {
         "shell \(session(desktop, script: script)) HOME=$FOLDER '\(touchgestBinary)' doctor --device /dev/null --rules $FOLDER/rules.toml "
-            + "2>&1 | grep -A1 ' focus: ' > $FOLDER/doctor.out"
+            + "2>&1 | grep -A1 ' focus: ' | grep -E ' focus: |^      fix: ' > $FOLDER/doctor.out"
     }
 
     @Test func theSameSwipeRunsADifferentCommandPerFocusedAppAndSurvivesKWinRestarting() throws {
