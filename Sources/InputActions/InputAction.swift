@@ -30,7 +30,7 @@ public enum InputAction: Hashable, Sendable, CustomStringConvertible {
         case "keys": return .keys(try KeyChord.sequence(value))
         case "text":
             guard !value.isEmpty else { throw InputActionError("text is empty; give the text to type") }
-            if let scalar = value.unicodeScalars.first(where: { xkb_utf32_to_keysym($0.value) == 0 }) {
+            if let scalar = value.unicodeScalars.first(where: { Keysym.typing($0) == 0 }) {
                 throw InputActionError("text holds U+\(String(scalar.value, radix: 16, uppercase: true)), which no key types")
             }
             return .text(value)
@@ -110,10 +110,8 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     public init?(named name: String) {
         var keysym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS)
         if keysym == 0 { keysym = xkb_keysym_from_name(name, XKB_KEYSYM_CASE_INSENSITIVE) }
-        guard keysym != 0 else { return nil }
-        var buffer = [CChar](repeating: 0, count: 64)
-        guard xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 else { return nil }
-        self.name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard keysym != 0, let name = Keysym.name(keysym) else { return nil }
+        self.name = name
         self.keysym = keysym
     }
 
@@ -172,5 +170,31 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
             key = found
         }
         return KeyChord(modifiers: modifiers, key: key)
+    }
+}
+
+/// xkb keysyms: what a character types, and a keysym's name. One place for the input
+/// actions' checks and every channel that presses them.
+public enum Keysym {
+    /// The keysym that types `scalar` (xkb's table of Unicode and legacy keysyms; a line
+    /// feed is Return, a tab Tab); 0 for none.
+    public static func typing(_ scalar: Unicode.Scalar) -> UInt32 {
+        switch scalar {
+        case "\n": 0xFF0D // Return
+        case "\t": 0xFF09 // Tab
+        default: xkb_utf32_to_keysym(scalar.value)
+        }
+    }
+
+    /// xkb's name of `keysym`; nil for a value that is no keysym.
+    public static func name(_ keysym: UInt32) -> String? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The name, or the value in hex where it has none: for messages.
+    public static func shown(_ keysym: UInt32) -> String {
+        name(keysym) ?? "0x" + String(keysym, radix: 16)
     }
 }

@@ -120,7 +120,7 @@ public final class VirtualKeyboardChannel: InputChannel {
                 var places: [(keysym: UInt32, place: KeyboardMap.Place)] = []
                 for keysym in chord.keysyms {
                     guard let place = map.places[keysym] else {
-                        return problem("no key of the keyboard map gives \(XTestChannel.name(of: keysym)) (in \(chord))")
+                        return problem("no key of the keyboard map gives \(Keysym.shown(keysym)) (in \(chord))")
                     }
                     places.append((keysym, place))
                 }
@@ -137,7 +137,7 @@ public final class VirtualKeyboardChannel: InputChannel {
             let shift = map.places[Modifier.shift.keysym]
             let shiftMask = map.masks[Modifier.shift.keysym] ?? 0
             for scalar in text.unicodeScalars {
-                let keysym = XTestChannel.keysym(of: scalar)
+                let keysym = Keysym.typing(scalar)
                 guard let place = map.places[keysym] else {
                     return problem("no key of the keyboard map types '\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))")
                 }

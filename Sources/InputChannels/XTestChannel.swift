@@ -1,5 +1,4 @@
 import CXCB
-import CXKBCommon
 import Glibc
 import InputActions
 import PollLoop
@@ -128,7 +127,7 @@ public final class XTestChannel: InputChannel {
                 var places: [Place] = []
                 for keysym in chord.keysyms {
                     guard let place = connection.places[keysym] else {
-                        return problem("no key of the X server's keyboard map gives \(Self.name(of: keysym)) (in \(chord))")
+                        return problem("no key of the X server's keyboard map gives \(Keysym.shown(keysym)) (in \(chord))")
                     }
                     places.append(place)
                 }
@@ -138,7 +137,7 @@ public final class XTestChannel: InputChannel {
         case let .text(text):
             let shift = connection.places[Modifier.shift.keysym]
             for scalar in text.unicodeScalars {
-                let keysym = Self.keysym(of: scalar)
+                let keysym = Keysym.typing(scalar)
                 guard let place = connection.places[keysym] else {
                     return problem("no key of the X server's keyboard map types '\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))")
                 }
@@ -217,20 +216,5 @@ public final class XTestChannel: InputChannel {
             }
         }
         return .success(Opened(xcb: xcb, places: places))
-    }
-
-    /// The keysym that types `scalar` (xkb's table of Unicode keysyms and legacy ones).
-    static func keysym(of scalar: Unicode.Scalar) -> UInt32 {
-        switch scalar {
-        case "\n": 0xFF0D // Return
-        case "\t": 0xFF09 // Tab
-        default: xkb_utf32_to_keysym(scalar.value)
-        }
-    }
-
-    static func name(of keysym: UInt32) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        guard xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 else { return "0x" + String(keysym, radix: 16) }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
