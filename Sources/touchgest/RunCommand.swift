@@ -27,7 +27,6 @@ struct RunCommand: ParsableCommand {
             file cannot be loaded at start, and when the daemon itself fails (a poll or libinput
             error, logged with what failed), so that systemd's Restart=on-failure starts it again;
             journalctl --user -u touchgest shows why.
-
             Session: while the screen is locked only rules with when-locked = true act; while
             the session is not in front (another user has the seat, another virtual terminal
             is shown) or the machine is going to sleep, none does. A gesture under way then is
