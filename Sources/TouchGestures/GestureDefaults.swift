@@ -34,6 +34,10 @@ public enum GestureDefaults {
     /// pressing: slow drags move at 10 mm/s and more; a pressing finger creeps at 2-5 mm/s
     /// and its tremor goes back and forth.
     public static let steadyDriftSpeed = 6.0
+    /// How long after libinput cancels a touchpad hold a swipe may begin and carry the
+    /// press on: libinput begins it in the same frame, at the same timestamp, and the next
+    /// frame comes milliseconds later. One microsecond: the end of that frame.
+    public static let holdHandoverWindow: Duration = .microseconds(1)
     /// How far back a press's drift speed looks: what 1.5 mm takes at 6 mm/s, long
     /// enough that tremor (8-12 Hz) averages out.
     public static let steadyDriftWindow: Duration = .milliseconds(250)

@@ -90,6 +90,38 @@ import Testing
         #expect(run.decisions == ["hold possible -> began", "hold began -> ended"])
     }
 
+    // libinput cancels its hold and begins a swipe once a resting finger has moved 1 mm
+    // (150 ms after landing): fingers that settle 1.5 mm are still a press, and no swipe.
+    @Test func aHoldWhoseFingersSettleAMillimetreAndAHalfIsStillAHoldNotASwipe() {
+        let run = rig(devices: ["touchpad"], rules: """
+            [rule.hold]
+            gesture = "long-press"
+            fingers = 3
+            device = "touchpad"
+            command = "true"
+
+            [rule.swipe]
+            gesture = "swipe"
+            fingers = 3
+            device = "touchpad"
+            command = "true"
+            """, script: """
+            device touchpad
+            down 3 at 50,35
+            wait 250ms
+            touch 3 at 50,35 move 1.5,0 over 40ms lift no
+            wait 700ms
+            up 3 at 51.5,35
+            wait 300ms
+            """, arguments: "debug") { $0.decisions.contains("hold began -> ended") }
+        #expect(run.status == 0, "\(run.stderr)")
+        // What libinput made of it: a hold, cancelled for a swipe in the same frame.
+        let libinput = run.lines.filter { $0.hasPrefix("touchpad ") && !$0.hasPrefix("touchpad swipe-update") }
+        #expect(libinput == ["touchpad hold-begin 3f", "touchpad hold-end 3f cancelled", "touchpad swipe-begin 3f",
+                             "touchpad swipe-end 3f"], "\(run.lines)")
+        #expect(run.decisions == ["hold possible -> began", "hold began -> ended"], "\(run.lines)")
+    }
+
     @Test func oneTwoAndThreeFingerTapsAndADoubleTap() {
         let expected = ["one possible -> recognized", "two possible -> recognized",
                         "three possible -> recognized", "double possible -> recognized"]

@@ -7,7 +7,10 @@
 /// ``steadyDriftSpeed`` or more over the last ``GestureDefaults/steadyDriftWindow``, it
 /// fails (a slow drag is not a press). Accepts touchscreen touches and touchpad holds (libinput's
 /// GESTURE_HOLD; a hold that libinput cancels because the fingers started to swipe or
-/// pinch cancels a long-press that began, and fails one that had not).
+/// pinch cancels a long-press that began). libinput cancels a hold for 1 mm of motion,
+/// sensor noise and tremor included: before the press begins, a hold it turns into a swipe
+/// in the same frame goes on pressing on the swipe's motion, as touches would, within
+/// ``allowableMovement``; a pinch fails it.
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the fingers must rest.
     public var minimumPressDuration = GestureDefaults.minimumPressDuration
@@ -33,6 +36,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         /// `drift` follows where the fingers have been lately, since they pressed at `since`.
         case pressing(origin: Point, drift: VelocityTracker, since: Timestamp)
         case active
+        /// libinput cancelled the touchpad hold that began at `since`, at `at`: a swipe of
+        /// the same fingers in that frame carries the press on.
+        case handedOver(since: Timestamp, at: Timestamp)
+        /// A touchpad hold that libinput turned into a swipe, which has `moved` so far.
+        case pressingOnSwipe(moved: Point, drift: VelocityTracker, since: Timestamp)
+        case activeOnSwipe(moved: Point)
     }
 
     private enum Input {
@@ -42,14 +51,23 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         case cancel
         case timeout
         case holdBegin(fingers: Int, Timestamp)
-        case holdEnd(cancelled: Bool)
+        case holdEnd(cancelled: Bool, Timestamp)
+        case swipeBegin(fingers: Int, Timestamp)
+        case swipeMove(Point, Timestamp)
+        case swipeEnd(cancelled: Bool)
+        case pinchBegin
     }
 
     @exclusivity(unchecked) private var phase = Phase.idle
 
     open override var isContinuous: Bool { true }
     open override var kindName: String { "long-press" }
-    open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [.hold] }
+    open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> {
+        switch phase {
+        case .handedOver, .pressingOnSwipe, .activeOnSwipe: [.hold, .swipe, .pinch]
+        case .idle, .tapping, .betweenTaps, .pressing, .active: [.hold]
+        }
+    }
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         step(.down(event.timestamp))
@@ -70,8 +88,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func touchpadGesture(_ event: TouchpadEvent) {
         switch event.gesture {
         case let .holdBegin(fingers): step(.holdBegin(fingers: fingers, event.timestamp))
-        case let .holdEnd(_, cancelled): step(.holdEnd(cancelled: cancelled))
-        case .swipeBegin, .swipeUpdate, .swipeEnd, .pinchBegin, .pinchUpdate, .pinchEnd, .tap: break
+        case let .holdEnd(_, cancelled): step(.holdEnd(cancelled: cancelled, event.timestamp))
+        case let .swipeBegin(fingers): step(.swipeBegin(fingers: fingers, event.timestamp))
+        case let .swipeUpdate(_, delta): step(.swipeMove(delta, event.timestamp))
+        case let .swipeEnd(_, cancelled): step(.swipeEnd(cancelled: cancelled))
+        case .pinchBegin: step(.pinchBegin)
+        case .pinchUpdate, .pinchEnd, .tap: break
         }
     }
 
@@ -99,13 +121,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             break
         case (.pressing(let origin, var drift, let since), .move(let time)):
             let moved = location() - origin
-            if moved.length > allowableMovement { return fail() }
             phase = .idle  // let go of the phase's copy so the tracker mutates in place
-            drift.add(moved, at: time)
+            guard stillPressing(moved: moved, drift: &drift, since: since, at: time) else { return fail() }
             phase = .pressing(origin: origin, drift: drift, since: since)
-            // Moving on at a steady speed, over a whole window (a tremor's quick excursion
-            // comes back): a drag that has not gone far yet.
-            if time - since >= drift.window, moved.length >= steadyDriftDistance, drift.velocity.length >= steadyDriftSpeed { fail() }
+        case (.pressingOnSwipe(var moved, var drift, let since), .swipeMove(let delta, let time)):
+            moved += delta
+            phase = .idle
+            guard stillPressing(moved: moved, drift: &drift, since: since, at: time) else { return fail() }
+            phase = .pressingOnSwipe(moved: moved, drift: drift, since: since)
         case let (.tapping(_, origin), .move):
             if location().distance(to: origin) > allowableMovement { fail() }
         case (.active, .move):
@@ -122,25 +145,69 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         case (.pressing, .timeout):
             phase = .active
             transition(to: .began)
+        case let (.pressingOnSwipe(moved, _, _), .timeout):
+            phase = .activeOnSwipe(moved: moved)
+            transition(to: .began)
         case let (.idle, .holdBegin(fingers, time)):
             guard fingers == numberOfTouchesRequired, numberOfTapsRequired == 0 else { return fail() }
             phase = .pressing(origin: .zero, drift: Self.driftTracker(at: time), since: time)
             setTimer(at: time + minimumPressDuration, named: "press-duration") { [weak self] _ in self?.step(.timeout) }
-        case let (.active, .holdEnd(cancelled)):
+        case let (.pressing(_, _, since), .holdEnd(true, time)):
+            // Only a swipe that libinput begins in this same frame carries the press on.
+            phase = .handedOver(since: since, at: time)
+            setTimer(at: time + GestureDefaults.holdHandoverWindow, named: "hold-handover") { [weak self] _ in self?.step(.timeout) }
+        case let (.handedOver(since, at), .swipeBegin(fingers, time)):
+            guard time == at, fingers == numberOfTouchesRequired else { return fail() }
+            phase = .pressingOnSwipe(moved: .zero, drift: Self.driftTracker(at: time), since: time)
+            setTimer(at: since + minimumPressDuration, named: "press-duration") { [weak self] _ in self?.step(.timeout) }
+        case let (.active, .holdEnd(cancelled, _)):
+            phase = .idle
+            transition(to: cancelled ? .cancelled : .ended)
+        case let (.activeOnSwipe(moved), .swipeMove(delta, _)):
+            // Fingers that travel end a press on a touchpad, as libinput ends its hold.
+            let now = moved + delta
+            phase = now.length > allowableMovement ? .idle : .activeOnSwipe(moved: now)
+            transition(to: now.length > allowableMovement ? .cancelled : .changed)
+        case let (.activeOnSwipe, .swipeEnd(cancelled)):
             phase = .idle
             transition(to: cancelled ? .cancelled : .ended)
         case (.active, .cancel):
             phase = .idle
             transition(to: .cancelled)
-        case (.pressing, .up), (.pressing, .cancel), (.pressing, .holdEnd),
-             (.tapping, .cancel), (.tapping, .timeout), (.betweenTaps, .timeout), (.betweenTaps, .cancel):
+        case (.pressing, .up), (.pressing, .cancel), (.pressing, .holdEnd(false, _)),
+             (.tapping, .cancel), (.tapping, .timeout), (.betweenTaps, .timeout), (.betweenTaps, .cancel),
+             (.handedOver, .timeout), (.handedOver, .pinchBegin), (.pressingOnSwipe, .swipeEnd):
             fail()
         case (.active, .timeout), (.active, .holdBegin), (.pressing, .holdBegin), (.tapping, .holdBegin),
              (.betweenTaps, .holdBegin), (.tapping, .holdEnd), (.betweenTaps, .holdEnd),
              (.idle, .move), (.idle, .up), (.idle, .cancel), (.idle, .timeout), (.idle, .holdEnd),
-             (.betweenTaps, .move), (.betweenTaps, .up):
+             (.betweenTaps, .move), (.betweenTaps, .up),
+             // Swipes and pinches reach it only after libinput turned its hold into one.
+             (.idle, .swipeBegin), (.idle, .swipeMove), (.idle, .swipeEnd), (.idle, .pinchBegin),
+             (.tapping, .swipeBegin), (.tapping, .swipeMove), (.tapping, .swipeEnd), (.tapping, .pinchBegin),
+             (.betweenTaps, .swipeBegin), (.betweenTaps, .swipeMove), (.betweenTaps, .swipeEnd), (.betweenTaps, .pinchBegin),
+             (.pressing, .swipeBegin), (.pressing, .swipeMove), (.pressing, .swipeEnd), (.pressing, .pinchBegin),
+             (.active, .swipeBegin), (.active, .swipeMove), (.active, .swipeEnd), (.active, .pinchBegin),
+             (.handedOver, .down), (.handedOver, .move), (.handedOver, .up), (.handedOver, .cancel),
+             (.handedOver, .holdBegin), (.handedOver, .holdEnd), (.handedOver, .swipeMove), (.handedOver, .swipeEnd),
+             (.pressingOnSwipe, .down), (.pressingOnSwipe, .move), (.pressingOnSwipe, .up), (.pressingOnSwipe, .cancel),
+             (.pressingOnSwipe, .holdBegin), (.pressingOnSwipe, .holdEnd), (.pressingOnSwipe, .swipeBegin),
+             (.pressingOnSwipe, .pinchBegin),
+             (.activeOnSwipe, .down), (.activeOnSwipe, .move), (.activeOnSwipe, .up), (.activeOnSwipe, .cancel),
+             (.activeOnSwipe, .timeout), (.activeOnSwipe, .holdBegin), (.activeOnSwipe, .holdEnd),
+             (.activeOnSwipe, .swipeBegin), (.activeOnSwipe, .pinchBegin):
             environment?.report("\(label): \(input) while \(phase) cannot happen")
         }
+    }
+
+    /// Whether fingers that have `moved` from where they pressed at `since` still rest:
+    /// inside the allowable movement, and not moving on at a steady speed over a whole
+    /// window (a tremor's quick excursion comes back; a drag that has not gone far yet
+    /// does not).
+    private func stillPressing(moved: Point, drift: inout VelocityTracker, since: Timestamp, at time: Timestamp) -> Bool {
+        if moved.length > allowableMovement { return false }
+        drift.add(moved, at: time)
+        return !(time - since >= drift.window && moved.length >= steadyDriftDistance && drift.velocity.length >= steadyDriftSpeed)
     }
 
     private func touchDown(afterTaps taps: Int, at time: Timestamp) {

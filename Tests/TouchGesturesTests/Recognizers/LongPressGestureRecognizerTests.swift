@@ -151,11 +151,84 @@ import Testing
     }
 
     @Test func aShortTouchpadHoldFails() {
-        // libinput 1.22 wraps a quick tap in a short 1-finger hold.
+        // libinput 1.22 wraps a quick tap in a short 1-finger hold. Nothing follows the
+        // cancel in its frame: the press fails as that frame is over.
         let rig = Rig()
         rig.add(LongPressGestureRecognizer(), "press")
-        rig.run([.pad(.holdBegin(fingers: 1), t: 0), .pad(.holdEnd(fingers: 1, cancelled: true), t: 60)])
+        rig.run([.pad(.holdBegin(fingers: 1), t: 0), .pad(.holdEnd(fingers: 1, cancelled: true), t: 60), .wait(t: 61)])
         #expect(rig.log == ["60 press possible -> failed"])
+    }
+
+    // libinput cancels a hold once a finger moved 1 mm, noise and tremor included, and
+    // begins a swipe in the same frame: fingers that rest with a tremor are still a press.
+    @Test func aTouchpadHoldThatLibinputTurnsIntoASwipeInPlaceStillBeginsAndEndsOnTheLift() {
+        let rig = Rig()
+        let press = rig.add(LongPressGestureRecognizer(), "press")
+        press.numberOfTouchesRequired = 3
+        rig.run([.pad(.holdBegin(fingers: 3), t: 0),
+                 .pad(.holdEnd(fingers: 3, cancelled: true), t: 100), .pad(.swipeBegin(fingers: 3), t: 100),
+                 .pad(.swipeUpdate(fingers: 3, delta: Point(x: 0.3, y: -0.2)), t: 100),
+                 .pad(.swipeUpdate(fingers: 3, delta: Point(x: -0.4, y: 0.3)), t: 300),
+                 .wait(t: 500),
+                 .pad(.swipeUpdate(fingers: 3, delta: Point(x: 0.2, y: 0.1)), t: 600),
+                 .pad(.swipeEnd(fingers: 3, cancelled: false), t: 900)])
+        #expect(rig.log == ["500 press possible -> began", "500 action press began",
+                            "600 press began -> changed", "600 action press changed",
+                            "900 press changed -> ended", "900 action press ended"])
+    }
+
+    @Test func aHoldTurnedIntoASwipeFailsOnceItTravelsPastTheAllowableMovement() {
+        let rig = Rig()
+        let press = rig.add(LongPressGestureRecognizer(), "press")
+        press.numberOfTouchesRequired = 3
+        rig.run([.pad(.holdBegin(fingers: 3), t: 0),
+                 .pad(.holdEnd(fingers: 3, cancelled: true), t: 100), .pad(.swipeBegin(fingers: 3), t: 100),
+                 .pad(.swipeUpdate(fingers: 3, delta: Point(x: 0, y: -2)), t: 100),
+                 .pad(.swipeUpdate(fingers: 3, delta: Point(x: 0, y: -2.5)), t: 110),
+                 .wait(t: 500)])
+        #expect(rig.log == ["110 press possible -> failed"])
+    }
+
+    @Test func aPressBegunOnASwipeIsCancelledWhenTheFingersTravel() {
+        let rig = Rig()
+        let press = rig.add(LongPressGestureRecognizer(), "press")
+        press.numberOfTouchesRequired = 3
+        rig.run([.pad(.holdBegin(fingers: 3), t: 0),
+                 .pad(.holdEnd(fingers: 3, cancelled: true), t: 100), .pad(.swipeBegin(fingers: 3), t: 100),
+                 .wait(t: 500),
+                 .pad(.swipeUpdate(fingers: 3, delta: Point(x: 5, y: 0)), t: 600),
+                 .pad(.swipeEnd(fingers: 3, cancelled: false), t: 700)])
+        #expect(rig.log == ["500 press possible -> began", "500 action press began",
+                            "600 press began -> cancelled", "600 action press cancelled"])
+    }
+
+    @Test func aHoldTurnedIntoAPinchOrASwipeOfOtherFingersFails() {
+        for other: TouchpadGesture in [.pinchBegin(fingers: 3), .swipeBegin(fingers: 4)] {
+            let rig = Rig()
+            let press = rig.add(LongPressGestureRecognizer(), "press")
+            press.numberOfTouchesRequired = 3
+            rig.run([.pad(.holdBegin(fingers: 3), t: 0),
+                     .pad(.holdEnd(fingers: 3, cancelled: true), t: 100), .pad(other, t: 100), .wait(t: 600)])
+            #expect(rig.log == ["100 press possible -> failed"], "\(other)")
+        }
+    }
+
+    @Test func aSwipeInALaterFrameDoesNotCarryThePressOn() {
+        let rig = Rig()
+        let press = rig.add(LongPressGestureRecognizer(), "press")
+        press.numberOfTouchesRequired = 3
+        rig.run([.pad(.holdBegin(fingers: 3), t: 0), .pad(.holdEnd(fingers: 3, cancelled: true), t: 100),
+                 .pad(.swipeBegin(fingers: 3), t: 107), .wait(t: 600)])
+        #expect(rig.log == ["100 press possible -> failed"])
+    }
+
+    @Test func aSwipeWithoutAHoldBeforeItIsNoPress() {
+        let rig = Rig()
+        let press = rig.add(LongPressGestureRecognizer(), "press")
+        press.numberOfTouchesRequired = 3
+        rig.run([.pad(.swipeBegin(fingers: 3), t: 0), .pad(.swipeUpdate(fingers: 3, delta: Point(x: 0.1, y: 0)), t: 10),
+                 .wait(t: 700), .pad(.swipeEnd(fingers: 3, cancelled: false), t: 800)])
+        #expect(rig.log == [])
     }
 }
 
