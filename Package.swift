@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
+        .library(name: "StrokeGestures", targets: ["StrokeGestures"]),
         .library(name: "TouchgestDaemon", targets: ["TouchgestDaemon"]),
         .executable(name: "touchgest", targets: ["touchgest"]),
     ],
@@ -23,6 +24,9 @@ let package = Package(
 
         // UIKit's gesture-recognizer model with no system dependency.
         .target(name: "TouchGestures", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // Drawn shapes matched against templates, built on the engine's public API only, as
+        // any program embedding the engine could write a recognizer of its own.
+        .target(name: "StrokeGestures", dependencies: ["TouchGestures", .product(name: "RealModule", package: "swift-numerics")]),
 
         // MARK: C modules, each seen by one target only
 
@@ -167,6 +171,7 @@ let package = Package(
         // 1,000 commands in a process of its own, for the leak test (see its header).
         .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
+        .testTarget(name: "StrokeGesturesTests", dependencies: ["StrokeGestures", "TouchGestures"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "TestSupport"]),
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
