@@ -57,7 +57,7 @@ let package = Package(
         // TOML 1.0 with a position on every table, key and value; standard library only.
         .target(name: "TOML"),
         // Rule files: parse, validate with positions, compile into recognizers.
-        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOML"]),
+        .target(name: "Rulebook", dependencies: ["TouchGestures", "StrokeGestures", "TOML"]),
 
         // MARK: Actions, streams and focus
 
@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
         .testTarget(name: "StrokeGesturesTests", dependencies: ["StrokeGestures", "TouchGestures"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "TestSupport"]),
+        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "StrokeGestures", "TestSupport"]),
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),

@@ -1,3 +1,4 @@
+import StrokeGestures
 import TouchGestures
 
 /// A rulebook turned into recognizers wired to a command sink.
@@ -13,6 +14,16 @@ public final class CompiledRulebook {
     private let windowFilters: [WindowFilter]
     /// The focused window the rules' `application` and `title` conditions look at.
     public let focus: FocusContext
+    /// The stroke rules' recognizers, which compete for each stroke by score.
+    private let strokes: StrokeGroup
+
+    /// Told how every stroke matched the stroke rules, whether it fired one or not: the
+    /// best template of each rule that followed it and its score (`touchgest debug`,
+    /// `replay`).
+    public var strokeReports: ((StrokeReport) -> Void)? {
+        get { strokes.onReport }
+        set { strokes.onReport = newValue }
+    }
 
     /// Whether a rule reads touchpad fingers (contacts) rather than libinput's gestures:
     /// only then do contact frames need to reach the engine.
@@ -31,9 +42,11 @@ public final class CompiledRulebook {
         var triggers: [RuleTrigger] = []
         var filters: [DeviceNameFilter] = []
         var windowFilters: [WindowFilter] = []
+        let strokeGroup = StrokeGroup()
         for rule in rulebook.rules {
             let recognizer = Self.makeRecognizer(rule, in: rulebook)
             recognizer.name = rule.name
+            if let stroke = recognizer as? StrokeGestureRecognizer { strokeGroup.add(stroke) }
             recognizer.allowedTouchTypes = rule.device.touchTypes.intersection(recognizer.allowedTouchTypes)
             if let input = rule.touchpadInput {
                 recognizer.touchpadInput = input
@@ -63,6 +76,7 @@ public final class CompiledRulebook {
         self.triggers = triggers
         self.filters = filters
         self.windowFilters = windowFilters
+        strokes = strokeGroup
     }
 
     /// The requirements ordered so that a rule's own waits come before those of the
@@ -170,6 +184,11 @@ public final class CompiledRulebook {
             edge.maximumNumberOfTouches = rule.maxFingers
             edge.minimumNumberOfTouches = rule.fingers
             recognizer = edge
+        case .stroke:
+            let stroke = StrokeGestureRecognizer()
+            stroke.numberOfTouchesRequired = rule.fingers
+            stroke.templates = rule.templates
+            recognizer = stroke
         }
         for (key, value) in tunables.values {
             TunableKey.named(key)?.apply[rule.gesture]?(recognizer, value)

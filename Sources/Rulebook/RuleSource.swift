@@ -25,6 +25,9 @@ extension Rule {
         case (.auto, .edgePan): return device == .touchpad ? .contacts : nil
         // libinput has no 4- or 5-finger tap.
         case (.auto, .tap) where fingers >= 4: return .contacts
+        // A stroke's path is only in the fingers; one finger on a touchpad is the pointer,
+        // so a one-finger stroke on any device stays on touchscreens.
+        case (.auto, .stroke): return device == .touchpad || fingers >= 2 ? .contacts : nil
         case (.auto, _): return .gestures
         }
     }
