@@ -125,7 +125,7 @@ let package = Package(
         // The engine's cost per frame with 50 recognizers.
         .executableTarget(name: "EngineBenchmark", dependencies: ["TouchGestures"], path: "Benchmarks/EngineBenchmark"),
         // The recognition table of the human-like corpus on the current engine.
-        .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook"], path: "Benchmarks/GestureCorpus"),
+        .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook", "StrokeGestures", "TouchGestures"], path: "Benchmarks/GestureCorpus"),
         // Checking and compiling a large require-to-fail graph (see its header).
         .executableTarget(name: "RulebookBenchmark", dependencies: ["Rulebook", "TouchGestures"], path: "Benchmarks/RulebookBenchmark"),
         // Focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).
@@ -165,7 +165,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Human-like gesture input generated in the tests: minimum-jerk swipes, jitter,
         // drift, libinput's hold-then-swipe, taps, pinches, resting fingers (docs/recognition.md).
-        .target(name: "HumanInput", dependencies: ["TouchGestures", "Rulebook"], path: "Tests/HumanInput"),
+        .target(name: "HumanInput", dependencies: ["TouchGestures", "StrokeGestures", "Rulebook"], path: "Tests/HumanInput"),
         // The events socket with no descriptor left, in a process of its own, for the EMFILE test (see its header).
         .executableTarget(name: "AcceptLimit", dependencies: ["GestureStreams", "CProcess", "TouchGestures"], path: "Tests/AcceptLimit"),
         // 1,000 commands in a process of its own, for the leak test (see its header).
@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "CProcess", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "InputDevices", "TouchGestures", "TouchgestDaemon", "CommandRunner",
                                                            "TestSupport"]),
-        .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "Rulebook"]),
+        .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "StrokeGestures", "Rulebook"]),
         .testTarget(name: "TouchgestDaemonTests", dependencies: ["TouchgestDaemon", "Rulebook", "TouchGestures", "InputDevices",
                                                               "Recordings", "TestSupport"]),
         .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules",

@@ -21,7 +21,7 @@ import Testing
     ]
 
     /// Kinds with no goal of their own.
-    static let otherKinds: [SampleKind] = SampleKind.allCases.filter { !$0.isSwipe && !$0.isNegative }
+    static let otherKinds: [SampleKind] = SampleKind.gestureKinds.filter { !$0.isSwipe && !$0.isNegative }
 
     static func failures(_ card: Scorecard, _ kinds: (SampleKind) -> Bool) -> String {
         card.outcomes.filter { kinds($0.sample.kind) && $0.verdict != .right && $0.verdict != .quiet }
