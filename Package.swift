@@ -92,7 +92,8 @@ let package = Package(
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "TouchgestDaemon", "TouchgestSetup", "Rulebook", "CommandRunner", "TouchGestures", "InputDevices", "LibinputInput", "CProcess", "PollLoop",
+                "TouchgestDaemon", "TouchgestSetup", "Rulebook", "CommandRunner", "TouchGestures", "StrokeGestures", "InputDevices", "LibinputInput",
+                "CProcess", "PollLoop",
                 "Recordings", "FocusProviders", "GestureStreams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -21,6 +21,11 @@ public enum StrokeCorpus {
         public var touchpad: Bool
         public var fingers: Int
 
+        public init(touchpad: Bool, fingers: Int) {
+            self.touchpad = touchpad
+            self.fingers = fingers
+        }
+
         /// `ts1`, `tp3`: the start of the rule names.
         public var prefix: String { "\(touchpad ? "tp" : "ts")\(fingers)" }
         public var description: String { "\(touchpad ? "touchpad" : "touchscreen") \(fingers)f" }
@@ -56,6 +61,19 @@ public enum StrokeCorpus {
                                 // strokes run beside it.
                                 withPan: !hand.touchpad && hand.fingers == 1)
             return StrokeSample(shape: shape, hand: hand, sample: sample)
+        }
+    }
+
+    /// `count` drawings of `shape` by `hand` from a stream of their own (`stream` 3 and up:
+    /// 1 and 2 are the corpus's), as samples whose recording ``RecordingText`` writes; a
+    /// touchpad's fingers are in its events.
+    public static func drawings(of shape: DrawnShape, by hand: Hand, count: Int, stream: Int = 3) -> [Sample] {
+        let root = SeededRandom(seed: seed).fork(stream)
+        return (0..<count).map { index in
+            var random = root.fork(index + 1)
+            let (pad, label) = draw(shape, hand: hand, random: &random)
+            return Sample(kind: .drawnStroke, name: "\(hand) \(shape.rawValue) \(label)",
+                          events: CorpusRun.merged(pad.gestures, pad.contacts), expected: nil, allowed: [])
         }
     }
 
