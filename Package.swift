@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "TouchgestDaemon",
             dependencies: [
-                "TouchGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
+                "TouchGestures", "StrokeGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
                 "FocusProviders", "Recordings", "PollLoop", "CProcess", .product(name: "Logging", package: "swift-log"),
             ]
         ),

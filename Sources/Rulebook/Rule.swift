@@ -31,7 +31,8 @@ public enum DeviceKind: String, CaseIterable, Sendable {
         }
     }
 
-    func overlaps(_ other: DeviceKind) -> Bool {
+    /// Whether a device of one kind can be a device of the other.
+    public func overlaps(_ other: DeviceKind) -> Bool {
         !touchTypes.isDisjoint(with: other.touchTypes)
     }
 }
