@@ -125,6 +125,8 @@ let package = Package(
         .target(name: "BenchmarkSupport", dependencies: ["InputDevices", "LibinputInput", "Rulebook", "TestSupport"], path: "Benchmarks/Support"),
         // The engine's cost per frame with 50 recognizers.
         .executableTarget(name: "EngineBenchmark", dependencies: ["TouchGestures"], path: "Benchmarks/EngineBenchmark"),
+        // Matching a drawn stroke against 50 templates, at the lift and while the fingers move.
+        .executableTarget(name: "StrokeBenchmark", dependencies: ["StrokeGestures", "TouchGestures"], path: "Benchmarks/StrokeBenchmark"),
         // The recognition table of the human-like corpus on the current engine.
         .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook", "StrokeGestures", "TouchGestures"], path: "Benchmarks/GestureCorpus"),
         // Checking and compiling a large require-to-fail graph (see its header).
