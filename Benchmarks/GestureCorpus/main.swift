@@ -4,6 +4,10 @@
 //
 //     swift run -c release GestureCorpus            # the table
 //     swift run -c release GestureCorpus --misses   # and every sample that was not right
+//     swift run -c release GestureCorpus --strokes  # and drawn strokes: recall per shape,
+//                                                   # confusions, scores, and the table again
+//                                                   # with the stroke rules added (docs/strokes.md)
+//     swift run -c release GestureCorpus --stroke-rules   # the stroke rules the corpus learned
 import Glibc
 import HumanInput
 import Rulebook
@@ -72,6 +76,7 @@ if CommandLine.arguments.contains("--strokes") {
     if showMisses {
         for (stroke, outcome) in strokes.outcomes where outcome.verdict != .right {
             print("  \(outcome.verdict.rawValue): \(stroke.sample.name) fired \(outcome.fired)")
+            for report in strokes.reports[stroke.sample.name] ?? [] { print("    \(report.summary())") }
         }
     }
     let again = Scorecard.measure(samples, with: withStrokes)

@@ -1,4 +1,5 @@
 import Rulebook
+import StrokeGestures
 import TouchGestures
 
 /// The stroke table: per shape, how many strokes fired their own rule once and nothing
@@ -19,6 +20,8 @@ public struct StrokeScorecard: Sendable {
 
     public private(set) var rows: [Row]
     public private(set) var outcomes: [(stroke: StrokeCorpus.StrokeSample, outcome: Outcome)]
+    /// How each stroke matched the stroke rules, by sample name (what `replay` prints).
+    public var reports: [String: [StrokeReport]] = [:]
 
     /// Scores the outcomes of strokes.
     public init(_ outcomes: [(stroke: StrokeCorpus.StrokeSample, outcome: Outcome)]) {
@@ -41,7 +44,9 @@ public struct StrokeScorecard: Sendable {
     /// The stroke corpus run through the gesture corpus's rules with the stroke rules added.
     public static func measure(_ strokes: [StrokeCorpus.StrokeSample] = StrokeCorpus.samples()) throws(RuleFileError) -> StrokeScorecard {
         let run = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.rules, withPan: CorpusRules.withPan + StrokeCorpus.rules)
-        return StrokeScorecard(strokes.map { ($0, run.outcome(of: $0.sample)) })
+        var card = StrokeScorecard(strokes.map { ($0, run.outcome(of: $0.sample)) })
+        card.reports = Dictionary(grouping: run.strokeReports, by: \.sample).mapValues { $0.map(\.report) }
+        return card
     }
 
     /// Strokes that fired their own rule once and nothing else, as a fraction of all.
