@@ -46,7 +46,6 @@ public final class CompiledRulebook {
         for rule in rulebook.rules {
             let recognizer = Self.makeRecognizer(rule, in: rulebook)
             recognizer.name = rule.name
-            if let stroke = recognizer as? StrokeGestureRecognizer { strokeGroup.add(stroke) }
             recognizer.allowedTouchTypes = rule.device.touchTypes.intersection(recognizer.allowedTouchTypes)
             if let input = rule.touchpadInput {
                 recognizer.touchpadInput = input
@@ -64,6 +63,8 @@ public final class CompiledRulebook {
                 windowFilters.append(filter)
             }
             triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink, focus: focus, deviceName: deviceName))
+            // After the trigger: a stroke's report follows the command it ran.
+            if let stroke = recognizer as? StrokeGestureRecognizer { strokeGroup.add(stroke) }
             recognizers.append(recognizer)
         }
         let byName = Dictionary(zip(rulebook.rules.map(\.name), recognizers), uniquingKeysWith: { first, _ in first })

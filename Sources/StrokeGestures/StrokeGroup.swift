@@ -46,13 +46,22 @@ public final class StrokeGroup {
 
     public init() {}
 
-    /// Adds `recognizer` to the group (taking it from its group, if it had one).
+    /// Adds `recognizer` to the group (taking it from its group, if it had one). Add it
+    /// after its other actions: a stroke is reported after the recognition's actions run.
     public func add(_ recognizer: StrokeGestureRecognizer) {
         recognizer.group?.members.removeAll { $0.recognizer === recognizer || $0.recognizer == nil }
         recognizer.group = self
         members.append(Member(recognizer: recognizer))
+        // A failure has no actions: its state write tells. A recognition is reported from
+        // an action, so that what it runs comes first.
         recognizer.addStateObserver { [weak self] recognizer, _, to in
-            guard to.isTerminal, let recognizer = recognizer as? StrokeGestureRecognizer, recognizer.group === self else { return }
+            guard to == .failed || to == .cancelled, let recognizer = recognizer as? StrokeGestureRecognizer,
+                  recognizer.group === self else { return }
+            self?.decided(recognizer)
+        }
+        recognizer.addAction { [weak self] recognizer in
+            guard recognizer.state == .recognized, let recognizer = recognizer as? StrokeGestureRecognizer,
+                  recognizer.group === self else { return }
             self?.decided(recognizer)
         }
     }

@@ -48,6 +48,33 @@ import Testing
         #expect(score >= 0.8, "\(fired)")
     }
 
+    @Test func debugShowsEveryStrokesClosestRuleAndScoreEvenOneThatFiredNothing() {
+        let rules = """
+            [rule.v]
+            gesture = "stroke"
+            device = "touchscreen"
+            template = [[0, 0], [0.5, 1], [1, 0]]
+            command = "true"
+            """
+        let run = rig(devices: ["touchscreen"], rules: rules, script: """
+            device touchscreen
+            stroke 1 at 100,60 through 20,40 40,0 over 450ms
+            wait 400ms
+            stroke 1 at 100,60 through 40,0 0,40 40,40 over 600ms
+            wait 400ms
+            """, arguments: "debug") { run in run.lines.contains { $0.contains("nothing fired") } }
+        #expect(run.status == 0, "\(run.stderr)")
+        let strokes = run.lines.filter { $0.hasPrefix("stroke, 1 finger, ") }
+        #expect(strokes.count == 2, "\(run.lines)")
+        let fired = strokes.first ?? ""
+        #expect(fired.contains(" mm: v ") && fired.hasSuffix("(threshold 0.80) fired"), "\(strokes)")
+        #expect(strokes.last?.contains(": nothing fired; best v 0.") == true, "\(strokes)")
+        // The line follows the decision it reports.
+        let decided = run.lines.firstIndex { $0.hasPrefix("v possible -> recognized") } ?? .max
+        #expect(decided < run.lines.firstIndex(of: fired) ?? -1, "\(run.lines)")
+        #expect(run.decisions == ["v possible -> recognized"])
+    }
+
     @Test func aTouchpadRecordingWithItsFingersTeachesAStrokeThatReplayRecognizes() {
         // Three-finger circles, clockwise from the top, on the touchpad's fingers.
         let circle = (0...12).map { index -> String in

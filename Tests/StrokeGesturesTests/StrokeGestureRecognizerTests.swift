@@ -122,12 +122,16 @@ import TouchGestures
         let rig = StrokeRig()
         let group = StrokeGroup()
         var reports: [StrokeReport] = []
-        group.onReport = { reports.append($0) }
+        group.onReport = {
+            reports.append($0)
+            rig.log.append("report \($0.fired?.rule ?? "-")")
+        }
         // Both come close to a V; b's is the V itself, a's a shallower one.
         try rig.stroke("a", [[(0, 0), (0.5, 0.7), (1, 0)]], group: group)
         try rig.stroke("b", [Shape.v], group: group)
         let lift = rig.draw(Shape.drawn(Shape.v))
-        #expect(rig.log == ["\(lift) a possible -> failed", "\(lift) b possible -> recognized", "\(lift) action b"])
+        // One report, once all have decided, after what the recognition ran.
+        #expect(rig.log == ["\(lift) a possible -> failed", "\(lift) b possible -> recognized", "\(lift) action b", "report b"])
         #expect(reports.count == 1)
         let report = try #require(reports.first)
         #expect(report.entries.map(\.rule) == ["b", "a"])

@@ -38,8 +38,9 @@ final class StrokeRig {
         stroke.templates = try templates.map { points throws(StrokeTemplate.Problem) in
             try StrokeTemplate(points: points.map { Point(x: $0.0, y: $0.1) })
         }
+        add(stroke, name)
         group?.add(stroke)
-        return add(stroke, name)
+        return stroke
     }
 
     /// One frame at `t` ms: fingers landing, moving and lifting.
