@@ -65,6 +65,8 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
 
     @exclusivity(unchecked) private var phase = Phase.idle
 
+    /// Makes a recognizer with no templates, one finger, the defaults, that takes a
+    /// touchpad's fingers rather than libinput's gestures.
     public override init() {
         super.init()
         touchpadInput = .contacts

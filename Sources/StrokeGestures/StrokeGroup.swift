@@ -2,6 +2,7 @@ import TouchGestures
 
 /// One recognizer's best template for a stroke.
 public struct StrokeCandidate {
+    /// The recognizer that has the template.
     public let recognizer: StrokeGestureRecognizer
     /// The index of its best template, and that template's score.
     public let template: Int

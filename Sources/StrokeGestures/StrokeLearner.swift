@@ -30,6 +30,8 @@ public enum StrokeLearner {
         let boxed = path.map { ($0 - low) / longer + margin }
         var tolerance = simplification
         var kept = simplified(boxed, tolerance: tolerance)
+        // A path that needs more points (a scribble) is simplified a quarter more coarsely
+        // at a time until it fits.
         while kept.count > maximumTemplatePoints {
             tolerance *= 1.25
             kept = simplified(boxed, tolerance: tolerance)

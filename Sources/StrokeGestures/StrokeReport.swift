@@ -12,6 +12,7 @@ public struct StrokeReport: Sendable {
         /// the longest path any of them followed; nil when it has no template.
         public var template: Int?
         public var score: Double?
+        /// The score its best template had to reach.
         public var threshold: Double
         /// What it decided; nil when another recognizer stopped it.
         public var ending: StrokeEnding?
@@ -21,9 +22,11 @@ public struct StrokeReport: Sendable {
 
     /// The longest path any of them followed.
     public var path: StrokePath
+    /// The fingers that drew it.
     public var fingers: Int
     /// Touchscreen (direct) or touchpad (indirect).
     public var touchType: TouchType?
+    /// The device it was drawn on.
     public var device: DeviceID?
     /// Best score first.
     public var entries: [Entry]

@@ -64,11 +64,13 @@ public struct StrokeTemplate: Sendable, Equatable {
         self.points = points
         self.shape = shape
         isStraight = StrokeMatcher.straightness(of: points, shape: shape) >= StrokeDefaults.straightTemplate
-        // The template is first laid out densely, so that each part is cut at the right
-        // place along it whatever its points' spacing.
-        let dense = StrokeShape.resample(points, count: StrokeDefaults.prefixFractions * 16 + 1)!
+        // The template is first laid out densely (as many points to a part as a part is
+        // compared with), so that each part is cut at the right place along it whatever
+        // its points' spacing.
+        let perPart = StrokeDefaults.prefixPoints
+        let dense = StrokeShape.resample(points, count: StrokeDefaults.prefixFractions * perPart + 1)!
         prefixes = (1...StrokeDefaults.prefixFractions).compactMap { part in
-            StrokeShape(Array(dense[0...(part * 16)]), count: StrokeDefaults.prefixPoints)
+            StrokeShape(Array(dense[0...(part * perPart)]), count: StrokeDefaults.prefixPoints)
         }
     }
 

@@ -12,6 +12,7 @@ import TouchGestures
 public final class StrokeLearning {
     /// The fingers that draw.
     public let fingers: Int
+    /// What takes the strokes: tell its `onStroke` to hear of each as it ends.
     public let collector: StrokeCollector
 
     /// Learns strokes of `fingers` fingers: 1 on touchscreens only (one finger on a
@@ -168,7 +169,9 @@ public struct StrokeLesson: Sendable {
     /// A stroke rule of the rule file on the same fingers, and how close the new shape comes
     /// to it (``StrokeLearner/closeness(_:_:)``).
     public struct Neighbour: Sendable, Equatable {
+        /// The other rule's name.
         public var rule: String
+        /// The best score a template of one reaches against the other's.
         public var score: Double
         /// The lower of the two rules' thresholds.
         public var threshold: Double
@@ -177,11 +180,16 @@ public struct StrokeLesson: Sendable {
         public var isTooAlike: Bool { score >= threshold }
     }
 
+    /// The rule's name.
     public var name: String
+    /// Where the examples were drawn: touchscreen or touchpad.
     public var device: DeviceKind
     public var fingers: Int
+    /// The score the rule's closest template must reach.
     public var threshold: Double
+    /// The strokes it learned from, in order.
     public var examples: [StrokeReport]
+    /// One template per example.
     public var templates: [StrokeTemplate]
     /// For each example, its best score against the other examples' templates.
     public var scores: [Double?]
