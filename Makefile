@@ -1,4 +1,4 @@
-# make install [PREFIX=/usr/local] [DESTDIR=] [CONFIG=release] [UDEVRULESDIR=...]
+# make install [PREFIX=/usr/local] [DESTDIR=] [CONFIG=release] [UDEVRULESDIR=...] [GNOME_SHELL_FLAVOUR=42-44|45-50]
 # Puts the binary, the man pages, bash/zsh/fish completions, the systemd user unit,
 # the example rule files, the udev rule (uaccess on touchpads and touchscreens), the KWin
 # script and the GNOME Shell extension of the focus providers in place.
@@ -8,6 +8,13 @@ CONFIG ?= release
 # /etc/udev/rules.d, never from /usr/local or a home folder.
 UDEVRULESDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/udev/rules.d,/etc/udev/rules.d)
 BIN = $(shell swift build -c $(CONFIG) --show-bin-path)/touchgest
+# The GNOME Shell extension comes in two flavours that GNOME cannot both load:
+# data/gnome-shell/42-44 (scripts with `imports`) and 45-50 (ES modules). The one for the
+# GNOME Shell here is put where GNOME looks; both go to share/touchgest/gnome-shell/ for
+# `touchgest doctor` to point at after an upgrade. Without gnome-shell here, 45-50.
+EXTENSION = touchgest-focus@touchgest.org
+GNOME_SHELL_FLAVOUR ?= $(shell v=$$(gnome-shell --version 2>/dev/null | sed -nE 's/^GNOME Shell ([0-9]+).*/\1/p'); \
+	if [ -n "$$v" ] && [ "$$v" -lt 45 ]; then echo 42-44; else echo 45-50; fi)
 
 .PHONY: build install install-udev test
 
@@ -42,8 +49,11 @@ install: build
 	install -Dm755 -t $(DESTDIR)$(PREFIX)/share/doc/touchgest/examples/streams examples/streams/*
 	install -Dm644 udev/70-touchgest.rules $(DESTDIR)$(PREFIX)/share/touchgest/70-touchgest.rules
 	install -Dm644 data/kwin/touchgest-focus.js $(DESTDIR)$(PREFIX)/share/touchgest/kwin/touchgest-focus.js
-	install -Dm644 -t $(DESTDIR)$(PREFIX)/share/gnome-shell/extensions/touchgest-focus@touchgest.org \
-		data/gnome-shell/touchgest-focus@touchgest.org/metadata.json data/gnome-shell/touchgest-focus@touchgest.org/extension.js
+	for flavour in 42-44 45-50; do install -Dm644 -t $(DESTDIR)$(PREFIX)/share/touchgest/gnome-shell/$$flavour/$(EXTENSION) \
+		data/gnome-shell/$$flavour/$(EXTENSION)/metadata.json data/gnome-shell/$$flavour/$(EXTENSION)/extension.js; done
+	install -Dm644 -t $(DESTDIR)$(PREFIX)/share/gnome-shell/extensions/$(EXTENSION) \
+		data/gnome-shell/$(GNOME_SHELL_FLAVOUR)/$(EXTENSION)/metadata.json data/gnome-shell/$(GNOME_SHELL_FLAVOUR)/$(EXTENSION)/extension.js
+	@echo "installed the GNOME Shell extension for GNOME $(GNOME_SHELL_FLAVOUR) (GNOME_SHELL_FLAVOUR=42-44 or 45-50 picks the other)"
 	@$(MAKE) --no-print-directory install-udev
 
 # The udev rule where udev reads it. Without permission to write there (a PREFIX in your

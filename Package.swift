@@ -34,9 +34,11 @@ let package = Package(
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         // libevdev, seen only by the contact reader.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // libxcb, seen only by the X11 focus provider.
-        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
-        // libdbus-1, seen only by the KDE and GNOME focus provider.
+        // libxcb and its XTEST extension, seen by the X11 focus provider and the X11 input channel.
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xtest0-dev"])]),
+        // libxkbcommon, seen only by the input actions: key names and keysyms.
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // libdbus-1, seen only by the KDE and GNOME focus provider and the session state.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // posix_spawn with the attributes a started command needs, and small syscalls Swift lacks.
         .target(name: "CProcess"),
@@ -57,16 +59,24 @@ let package = Package(
         // TOML 1.0 with a position on every table, key and value; standard library only.
         .target(name: "TOML"),
         // Rule files: parse, validate with positions, compile into recognizers.
-        .target(name: "Rulebook", dependencies: ["TouchGestures", "StrokeGestures", "TOML"]),
+        .target(name: "Rulebook", dependencies: ["TouchGestures", "StrokeGestures", "TOML", "InputActions"]),
 
         // MARK: Actions, streams and focus
 
+        // Keys, text and buttons a rule presses: names checked against xkb's, no I/O.
+        .target(name: "InputActions", dependencies: ["CXKBCommon"]),
+        // The desktop's own channels for input actions (X11: XTEST; wlroots and niri: the
+        // virtual keyboard protocol, spoken on the Wayland socket), sources of the poll loop.
+        .target(name: "InputChannels", dependencies: ["InputActions", "CXCB", "CXKBCommon", "CProcess", "PollLoop", "TouchGestures"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.
         .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop"]),
         // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
         .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "CDBus"]),
+        // Locked, not in front, about to sleep: logind on the system bus and the screensaver on the
+        // session bus, followed without polling.
+        .target(name: "SessionState", dependencies: ["TouchGestures", "PollLoop", "CDBus"]),
 
         // MARK: Recordings
 
@@ -83,18 +93,19 @@ let package = Package(
             name: "TouchgestDaemon",
             dependencies: [
                 "TouchGestures", "StrokeGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
-                "FocusProviders", "Recordings", "PollLoop", "CProcess", .product(name: "Logging", package: "swift-log"),
+                "FocusProviders", "SessionState", "Recordings", "PollLoop", "CProcess", "InputActions", "InputChannels",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What init and doctor know: the desktop, the starter rule files, the set-up checks.
-        .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures"]),
+        .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "FocusProviders", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures",
+                                                      "SessionState", "PollLoop"]),
         // The command-line tool: argument parsing and output formatting, one file per subcommand.
         .executableTarget(
             name: "touchgest",
             dependencies: [
                 "TouchgestDaemon", "TouchgestSetup", "Rulebook", "CommandRunner", "TouchGestures", "StrokeGestures", "InputDevices", "LibinputInput",
-                "CProcess", "PollLoop",
-                "Recordings", "FocusProviders", "GestureStreams",
+                "CProcess", "PollLoop", "Recordings", "FocusProviders", "GestureStreams", "SessionState",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -137,6 +148,12 @@ let package = Package(
             dependencies: ["BenchmarkSupport", "FocusProviders", "Rulebook", "TouchGestures", "PollLoop", "CXCB"],
             path: "Benchmarks/FocusBenchmark"
         ),
+        // How soon a locked screen refuses gestures: LockedHint set -> session state reported (docs/session.md).
+        .executableTarget(
+            name: "SessionBenchmark",
+            dependencies: ["BenchmarkSupport", "SessionState", "Rulebook", "TouchGestures", "PollLoop", "CDBus"],
+            path: "Benchmarks/SessionBenchmark"
+        ),
         // Event-to-action latency on the real libinput, through the daemon's session (scripts/measure).
         .executableTarget(
             name: "LatencyProbe",
@@ -167,7 +184,8 @@ let package = Package(
         // Temporary folders, file reading and process helpers every test target shares.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Human-like gesture input generated in the tests: minimum-jerk swipes, jitter,
-        // drift, libinput's hold-then-swipe, taps, pinches, resting fingers (docs/recognition.md).
+        // drift, libinput's hold-then-swipe, taps, pinches, resting fingers, a semi-MT pad's
+        // box, drawn strokes (docs/recognition.md).
         .target(name: "HumanInput", dependencies: ["TouchGestures", "StrokeGestures", "Rulebook"], path: "Tests/HumanInput"),
         // The events socket with no descriptor left, in a process of its own, for the EMFILE test (see its header).
         .executableTarget(name: "AcceptLimit", dependencies: ["GestureStreams", "CProcess", "TouchGestures"], path: "Tests/AcceptLimit"),
@@ -180,6 +198,7 @@ let package = Package(
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
+        .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "PollLoop", "TouchGestures", "TestSupport"]),
         .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
                                                              "CommandRunner", "CProcess", "AcceptLimit"]),

@@ -7,10 +7,14 @@ They speak the same names and calls as the real ones; neither can run here.
   dbus-desktop.py gnome-shell LOG   # owns org.gnome.Shell; the extension's /org/touchgest/Focus
 
 The KWin stand-in loads the script touchgest asks for (loadScript), checks it is the
-script that calls touchgest back with the names below, and when started (start), does
+script that calls touchgest back with the names below (a file it cannot read gets -1,
+where the real KWin 5.27.5 gives an id and drops the script at start: KWinFocusTests
+runs that), and when started (start), does
 what the script does: calls org.touchgest.Focus WindowActivated(class, caption) for the
 active window, and again on every activation. The GNOME Shell stand-in is the
-extension: GetFocus() and the FocusChanged signal. Each logs every call it gets to LOG.
+extension: GetFocus() and the FocusChanged signal, and GNOME Shell's own word on it
+(org.gnome.Shell.Extensions GetExtensionInfo, ExtensionStateChanged; state 1 enabled, 2
+disabled, as GNOME Shell numbers them). Each logs every call it gets to LOG.
 
 A test moves the focus with
   dbus-send --bus=ADDRESS --dest=org.kde.KWin /Test org.touchgest.Test.Activate string:CLASS string:TITLE
@@ -104,6 +108,31 @@ class Extension(dbus.service.Object):
         pass
 
 
+UUID = "touchgest-focus@touchgest.org"
+
+
+class ShellExtensions(dbus.service.Object):
+    """GNOME Shell's org.gnome.Shell.Extensions, for touchgest's extension only."""
+
+    def __init__(self):
+        super().__init__(bus, "/org/gnome/Shell")
+
+    def info(self, uuid):
+        if uuid != UUID:
+            return dbus.Dictionary({}, signature="sv")
+        state = 1.0 if extension[0] else 2.0
+        return dbus.Dictionary({"uuid": UUID, "state": dbus.Double(state), "path": "/stand-in/" + UUID}, signature="sv")
+
+    @dbus.service.method("org.gnome.Shell.Extensions", in_signature="s", out_signature="a{sv}")
+    def GetExtensionInfo(self, uuid):
+        log(f"GetExtensionInfo {uuid}")
+        return self.info(str(uuid))
+
+    @dbus.service.signal("org.gnome.Shell.Extensions", signature="sa{sv}")
+    def ExtensionStateChanged(self, uuid, info):
+        pass
+
+
 class Control(dbus.service.Object):
     """What a test drives: the focus moving, the extension turned off and on."""
 
@@ -122,15 +151,18 @@ class Control(dbus.service.Object):
     def Enable(self, on):
         if on and not extension[0]:
             extension[0] = Extension()
-            # The extension tells the focus when it is enabled.
+            # The extension tells the focus when it is enabled, then the shell its state.
             extension[0].FocusChanged(focus["class"], focus["title"])
+            shell.ExtensionStateChanged(UUID, shell.info(UUID))
         elif not on and extension[0]:
             extension[0].remove_from_connection()
             extension[0] = None
+            shell.ExtensionStateChanged(UUID, shell.info(UUID))
 
 
 kwin = KWinScripting() if kind == "kwin" else None
 extension = [Extension() if kind == "gnome-shell" else None]
+shell = ShellExtensions() if kind == "gnome-shell" else None
 control = Control()
 name = dbus.service.BusName("org.kde.KWin" if kind == "kwin" else "org.gnome.Shell", bus, do_not_queue=True)
 log("ready")

@@ -10,10 +10,12 @@ device (--ready, a regular expression), then plays the gesture script in real ti
 writing whole evdev frames to the emulated nodes. PROGRAM's standard output is copied
 to ours. docs/testing.md explains the pitfalls this works around.
 
-Besides gestures, a script can run `shell COMMAND` (with $TOUCHRIG_PID set to PROGRAM's
-process id), send `signal HUP`, and `await TEXT`: wait (up to --await-timeout) until
-PROGRAM prints a line containing TEXT, and time the steps after it from then. A missing
-line stops PROGRAM and exits 3, naming the text it waited for.
+Besides gestures, a script can `remove DEVICE` and `add DEVICE` (one listed with --late, or
+one removed before, which comes back on a node of its own as after a resume), run
+`shell COMMAND` (with $TOUCHRIG_PID set to PROGRAM's process id), send `signal HUP`, and
+`await TEXT`: wait (up to --await-timeout) until PROGRAM prints a line containing TEXT, and
+time the steps after it from then. A missing line stops PROGRAM and exits 3, naming the
+text it waited for.
 
 Each node serves two readers, as a real evdev node does (libinput and touchgest's own
 contact reader): a second open of a node gets a pty of its own (touchrig-preload.c),
@@ -32,7 +34,7 @@ import threading
 import time
 import tty
 
-from touchriglib.devices import clickpad, from_evemu, palm_clickpad, panel, semi_mt_touchpad, touchscreen
+from touchriglib.devices import alps_semi_mt_touchpad, clickpad, from_evemu, palm_clickpad, panel, semi_mt_touchpad, touchscreen
 from touchriglib.gestures import Fingers, compile_script, parse_duration
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -58,7 +60,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--device", action="append", default=[],
                         help="touchpad, touchscreen, panel (a touchscreen with no resolution), semimt (a semi-MT "
-                             "touchpad), palmpad (a touchpad that marks palms), or recording:FILE (an evemu recording's device)")
+                             "touchpad), alps (a semi-MT touchpad with no resolution), palmpad (a touchpad that marks palms), or recording:FILE (an evemu recording's device)")
     parser.add_argument("--script", required=True, help="gesture script file, or - for standard input")
     parser.add_argument("--ready", default=r"(?i)device.*added|DEVICE_ADDED",
                         help="regular expression of the line PROGRAM prints once per device when ready")
@@ -103,6 +105,8 @@ def main():
             devices.append(palm_clickpad(number))
         elif spec == "semimt":
             devices.append(semi_mt_touchpad(number))
+        elif spec == "alps":
+            devices.append(alps_semi_mt_touchpad(number))
         elif spec.startswith("recording:"):
             devices.append(from_evemu(spec.split(":", 1)[1], number)[0])
         else:
@@ -193,6 +197,7 @@ def main():
 
     wait_ready(args.ready_count if args.ready_count is not None else len(devices) - len(late))
     fds = {}
+    removed = set()  # keys of the devices the script removed
     start = time.monotonic()
     # A recording's frames are stamped with the recording's own spacing from its first
     # frame, not with the moment each is written: on a loaded machine the writes bunch
@@ -230,6 +235,7 @@ def main():
                 os.close(spare[1])
             testbed.uevent(device.syspath, "remove")
             testbed.remove_device(device.syspath)
+            removed.add(device.key)
         elif kind == "shell":
             subprocess.run(device, shell=True, check=False, env=dict(os.environ, TOUCHRIG_PID=str(child.pid)))
         elif kind == "await":
@@ -265,6 +271,11 @@ def main():
         elif kind == "end":
             pass
         elif kind == "add":
+            if device.key in removed:
+                # A device that comes back (after a resume, say) gets a node of its own,
+                # as the kernel gives it: umockdev cannot make a removed node again.
+                device.number = max(d.number for d in devices) + 1
+                removed.discard(device.key)
             plug(device)
             testbed.uevent(device.syspath, "add")
             wait_ready(1)

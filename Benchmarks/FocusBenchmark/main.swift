@@ -3,6 +3,9 @@
 //   swift run -c release FocusBenchmark SWAYSOCK_PATH   # rig/headless-sway start FOLDER a b
 //   swift run -c release FocusBenchmark --x11 DISPLAY WINDOW_A WINDOW_B
 //                                                        # rig/headless-x11 start FOLDER a b
+//   swift run -c release FocusBenchmark --gnome BUS      # rig/headless-gnome start FOLDER a b
+//   swift run -c release FocusBenchmark --kde BUS SCRIPT # rig/headless-kwin start FOLDER a b,
+//                                                        # then rig/headless-kwin place FOLDER b 2
 //   swift run -c release FocusBenchmark                  # the rules' cost alone
 //
 // 1. With a sway socket: focus is moved between two windows 200 times with RUN_COMMAND
@@ -10,7 +13,13 @@
 //    the new focus is the latency a user's focus change has before gestures see it.
 //    With --x11 the same, on a real X server with openbox: a second XCB connection sends
 //    the _NET_ACTIVE_WINDOW client message a pager sends (xdotool windowactivate), and
-//    openbox moves the focus.
+//    openbox moves the focus. With --gnome, on a real GNOME Shell 43.9 with touchgest's
+//    extension: a second connection asks the rig's test-only extension to activate the
+//    window (Main.activateWindow), without waiting for its answer; the extension's
+//    FocusChanged signal reaches the provider. With --kde, on a real KWin 5.27.5 running
+//    touchgest's script: a second connection switches between virtual desktops 1 (window
+//    a) and 2 (window b) with org.kde.KWin /KWin setCurrentDesktop, and the script's
+//    WindowActivated call reaches the provider.
 // 2. Always: the added cost per gesture of window keys, as the engine's time for one
 //    touchpad swipe (begin, 10 updates, end) through 20 rules with no window keys, and
 //    through the same 20 rules plus 20 rules for applications that sit out.
@@ -54,7 +63,9 @@ func measureLatency(_ provider: FocusProvider, windows: [WindowFocus], count: In
     }
     loop.add(provider)
     provider.start()
-    loop.run(until: PollScheduler.now() + .milliseconds(200))
+    // Until the provider has its first focus (KWin: the script loaded and run), at most 5 s.
+    let ready = PollScheduler.now() + .seconds(5)
+    while last == nil && PollScheduler.now() < ready { loop.run(until: min(ready, PollScheduler.now() + .milliseconds(50))) }
     var samples: [Double] = []
     for index in 0..<count {
         wanted = windows[index % windows.count]
@@ -93,6 +104,24 @@ if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "--x11" {
         xcb_flush(control)
     }
     printLatency(on: "Xvfb + openbox", samples)
+} else if CommandLine.arguments.count >= 3 && ["--gnome", "--kde"].contains(CommandLine.arguments[1]) {
+    let address = CommandLine.arguments[2]
+    let control = try! DBusClient(address: address)
+    let environment = ["DBUS_SESSION_BUS_ADDRESS": address]
+    if CommandLine.arguments[1] == "--gnome" {
+        let samples = measureLatency(DBusFocusProvider(.gnome, environment: environment),
+                                     windows: [.window(appID: "a", title: "a"), .window(appID: "b", title: "b")]) { index in
+            control.send("org.gnome.Shell", "/org/touchgest/Rig", "org.touchgest.Rig", "Activate", [.string(["a", "b"][index])])
+        }
+        printLatency(on: "GNOME Shell 43.9 headless", samples)
+    } else {
+        let script = CommandLine.arguments.count > 3 ? CommandLine.arguments[3] : "data/kwin/touchgest-focus.js"
+        let samples = measureLatency(DBusFocusProvider(.kde(script: script), environment: environment),
+                                     windows: [.window(appID: "a", title: "a"), .window(appID: "b", title: "b")]) { index in
+            control.send("org.kde.KWin", "/KWin", "org.kde.KWin", "setCurrentDesktop", [.number(Double(index + 1))])
+        }
+        printLatency(on: "KWin 5.27.5 headless", samples)
+    }
 } else if CommandLine.arguments.count > 1 {
     let path = CommandLine.arguments[1]
     // A second connection sends the commands; its replies are read and dropped.

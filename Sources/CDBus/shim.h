@@ -1,11 +1,28 @@
-// libdbus-1, seen only by the D-Bus focus provider (Sources/FocusProviders/DBusFocusProvider.swift).
+// libdbus-1, seen only by the D-Bus focus provider and its blocking client for doctor
+// (Sources/FocusProviders/DBusFocusProvider.swift, DBusClient.swift) and the
+// session-state source (Sources/SessionState).
 #include <dbus/dbus.h>
 
 // libdbus's type codes and message types are macros with casts, which Swift does not import.
 enum {
+    CDBUS_TYPE_INVALID = DBUS_TYPE_INVALID,
     CDBUS_TYPE_STRING = DBUS_TYPE_STRING,
+    CDBUS_TYPE_OBJECT_PATH = DBUS_TYPE_OBJECT_PATH,
+    CDBUS_TYPE_SIGNATURE = DBUS_TYPE_SIGNATURE,
+    CDBUS_TYPE_BYTE = DBUS_TYPE_BYTE,
+    CDBUS_TYPE_INT16 = DBUS_TYPE_INT16,
+    CDBUS_TYPE_UINT16 = DBUS_TYPE_UINT16,
     CDBUS_TYPE_INT32 = DBUS_TYPE_INT32,
+    CDBUS_TYPE_UINT32 = DBUS_TYPE_UINT32,
+    CDBUS_TYPE_INT64 = DBUS_TYPE_INT64,
+    CDBUS_TYPE_UINT64 = DBUS_TYPE_UINT64,
+    CDBUS_TYPE_DOUBLE = DBUS_TYPE_DOUBLE,
     CDBUS_TYPE_BOOLEAN = DBUS_TYPE_BOOLEAN,
+    CDBUS_TYPE_UNIX_FD = DBUS_TYPE_UNIX_FD,
+    CDBUS_TYPE_ARRAY = DBUS_TYPE_ARRAY,
+    CDBUS_TYPE_VARIANT = DBUS_TYPE_VARIANT,
+    CDBUS_TYPE_STRUCT = DBUS_TYPE_STRUCT,
+    CDBUS_TYPE_DICT_ENTRY = DBUS_TYPE_DICT_ENTRY,
     CDBUS_MESSAGE_TYPE_METHOD_CALL = DBUS_MESSAGE_TYPE_METHOD_CALL,
     CDBUS_MESSAGE_TYPE_METHOD_RETURN = DBUS_MESSAGE_TYPE_METHOD_RETURN,
     CDBUS_MESSAGE_TYPE_ERROR = DBUS_MESSAGE_TYPE_ERROR,

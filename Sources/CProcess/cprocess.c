@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <malloc.h>
+#include <sys/mman.h>
 #include <sys/un.h>
 
 #ifndef SYS_pidfd_open
@@ -104,4 +105,24 @@ int cprocess_pipe_queued(int fd) {
 
 void cprocess_trim_heap(void) {
     malloc_trim(0);
+}
+
+long cprocess_send_with_fd(int socket, const void *bytes, unsigned long length, int fd) {
+    struct iovec part = { .iov_base = (void *)bytes, .iov_len = length };
+    union {
+        char buffer[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message = { .msg_iov = &part, .msg_iovlen = 1, .msg_control = control.buffer, .msg_controllen = sizeof control.buffer };
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(header), &fd, sizeof(int));
+    return sendmsg(socket, &message, MSG_DONTWAIT | MSG_NOSIGNAL);
+}
+
+int cprocess_memfd(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
 }

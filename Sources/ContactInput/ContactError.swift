@@ -12,7 +12,7 @@ public enum ContactError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .cannotOpen(path, code) where code == EACCES || code == EPERM:
-            "cannot read the fingers on \(path): permission denied; 4- and 5-finger taps and edge swipes need read access to it (see the README: the uaccess udev rule or the input group)"
+            "cannot read the fingers on \(path): permission denied; 4- and 5-finger taps, edge swipes and a semi-MT pad's taps need read access to it (see the README: the uaccess udev rule or the input group)"
         case let .cannotOpen(path, code):
             "cannot read the fingers on \(path): \(String(cString: strerror(code)))"
         case let .notEvdev(path, code):

@@ -17,6 +17,8 @@ public enum DBusFocusNames {
     public static let kwinScript = "touchgest-focus"
     /// The GNOME Shell extension's uuid.
     public static let gnomeExtension = "touchgest-focus@touchgest.org"
+    /// GNOME Shell's interface for its extensions, on `/org/gnome/Shell`.
+    public static let gnomeExtensions = "org.gnome.Shell.Extensions"
 }
 
 /// A desktop that tells the focus over D-Bus.
@@ -59,7 +61,17 @@ public enum DBusDesktop: Hashable, Sendable {
 public final class DBusFocusProvider: FocusProvider {
     /// What a call touchgest sent was for.
     private enum Call {
-        case owner, unloadScript, loadScript, startScripts, getFocus
+        case owner, unloadScript, loadScript, startScripts, scriptLoaded, getFocus, extensionInfo
+    }
+
+    /// What touchgest asks the desktop when a wait ends.
+    private enum Ask {
+        /// GNOME: the extension, for the focus.
+        case focus
+        /// KWin: to load the script (KWin was not ready for it).
+        case script
+        /// KWin: whether it still has the script, which has not called back.
+        case scriptLoaded
     }
 
     /// The open bus and what is known about the desktop on it.
@@ -71,6 +83,14 @@ public final class DBusFocusProvider: FocusProvider {
         var owner: String?
         /// The desktop answered: `.connected` was reported.
         var following = false
+        /// When to ask the desktop again, and what: GNOME Shell came onto the bus and its
+        /// extensions may not be loaded yet (the extension is asked for the focus then, if
+        /// it has not said it by itself); KWin is on the bus without its scripting object
+        /// yet; KWin started the script, which has not called back yet.
+        var askAt: Timestamp?
+        var ask = Ask.focus
+        /// The wait before KWin is asked again, doubling while it is not ready.
+        var askDelay = FocusDefaults.firstRetry
     }
 
     /// A bus that a connect made on its thread hands over.
@@ -106,6 +126,8 @@ public final class DBusFocusProvider: FocusProvider {
     private var backlog = false
     /// Messages handled per wake-up.
     static let messagesPerWake = 256
+    /// Why GNOME Shell's last GetFocus failed, while its extension info is asked.
+    private var lastFocusError = ""
 
     /// How long a call may wait for its answer before libdbus answers it with an error.
     static let callTimeout: Int32 = 5_000
@@ -145,7 +167,7 @@ public final class DBusFocusProvider: FocusProvider {
         switch phase {
         case let .waiting(retry): retry.at
         case let .connecting(pending): pending.deadline
-        case .connected: backlog ? PollScheduler.now() : nil
+        case let .connected(connection): backlog ? PollScheduler.now() : connection.askAt
         case .stopped: nil
         }
     }
@@ -160,7 +182,17 @@ public final class DBusFocusProvider: FocusProvider {
             wait(pending.delay, noAnswer)
         case .connected where backlog:
             drain()
-        case .connecting, .stopped, .connected:
+        case var .connected(connection):
+            guard let due = connection.askAt, due <= PollScheduler.now() else { return }
+            connection.askAt = nil
+            phase = .connected(connection)
+            switch connection.ask {
+            case .focus: askForFocus()
+            case .script: loadScript()
+            case .scriptLoaded:
+                call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "isScriptLoaded", [DBusFocusNames.kwinScript], for: .scriptLoaded)
+            }
+        case .connecting, .stopped:
             break
         }
     }
@@ -235,6 +267,9 @@ public final class DBusFocusProvider: FocusProvider {
         var rules = ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(which.busName)'"]
         if case .gnome = which {
             rules.append("type='signal',sender='\(which.busName)',path='\(DBusFocusNames.path)',interface='\(DBusFocusNames.interface)',member='FocusChanged'")
+            // The shell's word when the extension is enabled, disabled, refused or fails.
+            rules.append("type='signal',sender='\(which.busName)',path='/org/gnome/Shell',interface='\(DBusFocusNames.gnomeExtensions)',"
+                         + "member='ExtensionStateChanged',arg0='\(DBusFocusNames.gnomeExtension)'")
         }
         for rule in rules {
             dbus_bus_add_match(bus, rule, &error)
@@ -283,8 +318,12 @@ public final class DBusFocusProvider: FocusProvider {
     /// is back, or the extension signals.
     private func desktopGone(_ why: String, left: Bool = false) {
         guard case var .connected(connection) = phase else { return }
-        if left { connection.owner = nil }
+        if left {
+            connection.owner = nil
+            connection.askDelay = FocusDefaults.firstRetry
+        }
         connection.following = false
+        connection.askAt = nil
         phase = .connected(connection)
         reporting.forgetFocus()
         // Each cause is said, once: these are states the bus told, not tries that fail.
@@ -294,6 +333,8 @@ public final class DBusFocusProvider: FocusProvider {
     private func following() {
         guard case var .connected(connection) = phase, !connection.following else { return }
         connection.following = true
+        connection.askAt = nil
+        connection.askDelay = FocusDefaults.firstRetry
         phase = .connected(connection)
         var text = "\(desktop): \(which.shown) on the session bus at \(address)"
         if case let .kde(script) = which { text += ", running \(script)" }
@@ -334,7 +375,7 @@ public final class DBusFocusProvider: FocusProvider {
             phase = .connected(connection)
             let error = Int(dbus_message_get_type(message)) == Int(CDBUS_MESSAGE_TYPE_ERROR)
                 ? Self.text(dbus_message_get_error_name(message)) + (Self.arguments(message).first.map { ": \(Self.trimmed($0))" } ?? "") : nil
-            answered(call, Self.arguments(message), error: error)
+            answered(call, Self.arguments(message), info: DBusValue.arguments(of: message).first ?? .unreadable, error: error)
         case Int(CDBUS_MESSAGE_TYPE_SIGNAL):
             if interface == "org.freedesktop.DBus.Local" && member == "Disconnected" {
                 lose("the session bus closed the connection")
@@ -344,12 +385,17 @@ public final class DBusFocusProvider: FocusProvider {
                 if arguments[2].isEmpty {
                     desktopGone("\(which.shown) left the session bus at \(address); waiting for it", left: true)
                 } else {
-                    desktopArrived(arguments[2])
+                    desktopArrived(arguments[2], starting: true)
                 }
             } else if case .gnome = which, interface == DBusFocusNames.interface, member == "FocusChanged",
                       Self.text(dbus_message_get_sender(message)) == connection.owner {
                 // The extension was enabled after touchgest asked, or the focus changed.
                 focusArguments(Self.arguments(message))
+            } else if case .gnome = which, interface == DBusFocusNames.gnomeExtensions, member == "ExtensionStateChanged",
+                      Self.text(dbus_message_get_sender(message)) == connection.owner {
+                let values = DBusValue.arguments(of: message)
+                guard values.count == 2, values[0].text == DBusFocusNames.gnomeExtension else { return }
+                extensionChanged(GnomeExtension(values[1]))
             }
         case Int(CDBUS_MESSAGE_TYPE_METHOD_CALL):
             let fromDesktop = connection.owner != nil && Self.text(dbus_message_get_sender(message)) == connection.owner
@@ -365,20 +411,60 @@ public final class DBusFocusProvider: FocusProvider {
         }
     }
 
-    private func desktopArrived(_ owner: String) {
+    /// The desktop is on the bus under `owner`; `starting` when the bus just said it came.
+    private func desktopArrived(_ owner: String, starting: Bool = false) {
         guard case var .connected(connection) = phase else { return }
         connection.owner = owner
-        phase = .connected(connection)
         switch which {
         case .kde:
-            // A script of the same name from an earlier touchgest is replaced.
-            call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "unloadScript", [DBusFocusNames.kwinScript], for: .unloadScript)
+            phase = .connected(connection)
+            loadScript()
+        case .gnome where starting:
+            // GNOME Shell takes its name before it loads its extensions: asked now, the
+            // extension would be missing. Once loaded it says the focus itself
+            // (FocusChanged, ExtensionStateChanged); if not, it is asked after a while.
+            connection.askAt = PollScheduler.now() + FocusDefaults.helperGrace
+            connection.ask = .focus
+            phase = .connected(connection)
         case .gnome:
-            call(which.busName, DBusFocusNames.path, DBusFocusNames.interface, "GetFocus", [], for: .getFocus)
+            phase = .connected(connection)
+            askForFocus()
         }
     }
 
-    private func answered(_ call: Call, _ arguments: [String], error: String?) {
+    private func loadScript() {
+        // A script of the same name from an earlier touchgest is replaced.
+        call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "unloadScript", [DBusFocusNames.kwinScript], for: .unloadScript)
+    }
+
+    /// KWin is on the bus but has not exported its scripting object yet (it takes its
+    /// name first): asked again after a growing wait, and said once the wait is long.
+    private func kwinNotReady(_ why: String) {
+        guard case var .connected(connection) = phase else { return }
+        let delay = connection.askDelay
+        if delay >= FocusDefaults.maximumRetry { desktopGone(why + "; trying again") }
+        guard case .connected = phase else { return }
+        connection.askAt = PollScheduler.now() + delay
+        connection.ask = .script
+        connection.askDelay = min(delay * 2, FocusDefaults.maximumRetry)
+        connection.following = false
+        phase = .connected(connection)
+    }
+
+    private func askForFocus() {
+        call(which.busName, DBusFocusNames.path, DBusFocusNames.interface, "GetFocus", [], for: .getFocus)
+    }
+
+    /// GNOME Shell says the extension changed state.
+    private func extensionChanged(_ shellSays: GnomeExtension) {
+        if shellSays.state == .enabled {
+            askForFocus()
+        } else if let problem = shellSays.problem {
+            desktopGone(problem)
+        }
+    }
+
+    private func answered(_ call: Call, _ arguments: [String], info: DBusValue, error: String?) {
         switch call {
         case .owner:
             if let error {
@@ -392,7 +478,9 @@ public final class DBusFocusProvider: FocusProvider {
             self.call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "loadScript", [script, DBusFocusNames.kwinScript], for: .loadScript)
         case .loadScript:
             guard case let .kde(script) = which else { return }
-            if let error {
+            if let error, error.hasPrefix("org.freedesktop.DBus.Error.UnknownObject") || error.hasPrefix("org.freedesktop.DBus.Error.UnknownMethod") {
+                kwinNotReady("KWin on the session bus at \(address) cannot load scripts yet (\(error))")
+            } else if let error {
                 desktopGone("KWin did not load \(script): \(error)")
             } else if let id = arguments.first.flatMap(Int.init), id >= 0 {
                 self.call(which.busName, "/Scripting", "org.kde.kwin.Scripting", "start", [], for: .startScripts)
@@ -402,15 +490,36 @@ public final class DBusFocusProvider: FocusProvider {
         case .startScripts:
             if let error {
                 desktopGone("KWin did not start its scripts: \(error)")
+            } else if case var .connected(connection) = phase, !connection.following {
+                // The script calls back as soon as it runs (following() then). KWin 5.27
+                // gives an id to a file it cannot read and drops it when it starts it,
+                // saying nothing: silence is asked about after a while.
+                connection.askAt = PollScheduler.now() + FocusDefaults.helperGrace
+                connection.ask = .scriptLoaded
+                phase = .connected(connection)
+            }
+        case .scriptLoaded:
+            guard case let .kde(script) = which else { return }
+            if error == nil && arguments.first == "true" {
+                desktopGone("KWin runs \(script), but the script has not called touchgest back")
             } else {
-                following()
+                desktopGone("KWin could not run \(script): is the file there, and can KWin read it? (KWin's log says why)")
             }
         case .getFocus:
             if let error {
-                desktopGone("GNOME Shell at \(address) does not answer for the focus (\(error)): "
-                            + "enable the extension: gnome-extensions enable \(DBusFocusNames.gnomeExtension)")
+                // The shell says why, if it can.
+                lastFocusError = error
+                self.call(which.busName, "/org/gnome/Shell", DBusFocusNames.gnomeExtensions, "GetExtensionInfo",
+                          [DBusFocusNames.gnomeExtension], for: .extensionInfo)
             } else {
                 focusArguments(arguments)
+            }
+        case .extensionInfo:
+            if error == nil, let problem = GnomeExtension(info).problem {
+                desktopGone(problem)
+            } else {
+                desktopGone("GNOME Shell at \(address) does not answer for the focus (\(lastFocusError)): "
+                            + "enable the extension: \(GnomeExtension.enableCommand)")
             }
         }
     }
@@ -464,28 +573,7 @@ public final class DBusFocusProvider: FocusProvider {
 
     /// A message's strings, numbers and booleans, as text.
     static func arguments(_ message: OpaquePointer) -> [String] {
-        var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(message, &iterator) != 0 else { return [] }
-        var result: [String] = []
-        repeat {
-            switch dbus_message_iter_get_arg_type(&iterator) {
-            case Int32(CDBUS_TYPE_STRING):
-                var value: UnsafePointer<CChar>?
-                dbus_message_iter_get_basic(&iterator, &value)
-                result.append(text(value))
-            case Int32(CDBUS_TYPE_INT32):
-                var value: Int32 = 0
-                dbus_message_iter_get_basic(&iterator, &value)
-                result.append(String(value))
-            case Int32(CDBUS_TYPE_BOOLEAN):
-                var value: UInt32 = 0
-                dbus_message_iter_get_basic(&iterator, &value)
-                result.append(value != 0 ? "true" : "false")
-            default:
-                result.append("")
-            }
-        } while dbus_message_iter_next(&iterator) != 0
-        return result
+        DBusValue.arguments(of: message).map(\.text)
     }
 
     private static func trimmed(_ text: String) -> String {

@@ -74,6 +74,11 @@ public enum FocusDefaults {
     /// counts as flooding and its connection is dropped: twice the largest message, so
     /// that no honest message, however large, is taken for a flood.
     public static let floodBytes = 2 * maximumMessageBytes
+    /// How long touchgest waits for the desktop's helper to speak by itself: after GNOME
+    /// Shell comes onto the bus, for its extension (the shell takes its name before it
+    /// loads extensions: 1.2 s later on 43.9 headless); after KWin starts touchgest's
+    /// script, for its first call. A helper that is missing or broken is said this late.
+    public static let helperGrace: Duration = .seconds(3)
 }
 
 extension Duration {

@@ -55,7 +55,7 @@ public enum FocusProviders {
 
     /// Where the KWin script is: `TOUCHGEST_KWIN_SCRIPT`, else `share/touchgest/kwin/`
     /// beside the program's `bin` (`make install`), else under /usr/local and /usr.
-    static func kwinScript(_ environment: [String: String]) -> String {
+    public static func kwinScript(_ environment: [String: String]) -> String {
         if let path = environment["TOUCHGEST_KWIN_SCRIPT"], !path.isEmpty { return path }
         let tail = "share/touchgest/kwin/touchgest-focus.js"
         var candidates: [String] = []

@@ -29,7 +29,8 @@ public enum StreamDefaults {
     /// On a reload, how long an old stream command has to write out its lines and exit
     /// after its stdin is closed, before it gets SIGTERM.
     public static let closeGrace: Duration = .seconds(2)
-    /// Time between SIGTERM and SIGKILL for a stream command being stopped.
+    /// Time between SIGTERM and SIGKILL for a stream command being stopped, and for what a
+    /// command left in its process group once it is reaped.
     public static let killGrace: Duration = .seconds(1)
     /// Connections waiting to be accepted on the subscribers' socket.
     public static let listenBacklog: Int32 = 16

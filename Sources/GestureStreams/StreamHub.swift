@@ -23,6 +23,10 @@ public final class StreamHub: PollSource {
         case restarting(rule: String, pid: Int32, retryIn: Duration)
         /// A stream closed by a reload or shutdown has exited.
         case closed(rule: String, pid: Int32, status: CommandRunner.Status)
+        /// The command `pid` was reaped with processes it started still in its group:
+        /// they are being stopped (SIGTERM unless the group had it; SIGKILL at most
+        /// ``StreamDefaults/killGrace`` later for any that stays).
+        case leftBehind(rule: String, pid: Int32)
         case subscriberJoined(count: Int)
         /// A subscriber left (`reason` nil) or was dropped for `reason`.
         case subscriberLeft(count: Int, reason: String?)
@@ -40,7 +44,8 @@ public final class StreamHub: PollSource {
     private let baseEnvironment: [String: String]
     /// Streams in force, by rule.
     private var streams: [String: StreamProcess] = [:]
-    /// Streams of earlier rules, closing.
+    /// Streams of earlier rules, closing (until their commands and what those left in
+    /// their groups are gone).
     private var closing: [StreamProcess] = []
     private var server: SubscriberServer?
 
@@ -87,6 +92,7 @@ public final class StreamHub: PollSource {
     public func listen(at path: String) throws(StreamError) {
         do {
             server = try SubscriberServer(path: path) { [weak self] event in self?.observer?(event) }
+            if session != "unlocked" { server?.announce(Array("{\"v\":1,\"session\":\"\(session)\"}\n".utf8), keep: true, now: now()) }
         } catch {
             throw StreamError(description: error.description)
         }
@@ -128,10 +134,23 @@ public final class StreamHub: PollSource {
         server?.send(bytes, key: rule, coalescible: coalescible, now: time)
     }
 
+    /// Tells every subscriber the session's state in one line, `{"v":1,"session":"locked"}`
+    /// (`unlocked`, `locked`, `inactive`, `sleeping`), and, while it is not `unlocked`,
+    /// every subscriber that joins from now on. Stream commands do not get it: a gesture
+    /// under way already got its `cancelled` line.
+    public func announceSession(_ condition: String) {
+        server?.announce(Array("{\"v\":1,\"session\":\"\(condition)\"}\n".utf8), keep: condition != "unlocked", now: now())
+        session = condition
+    }
+
+    /// The last session line announced, for a server that starts later.
+    private var session = "unlocked"
+
     /// For shutdown: stops serving subscribers (the socket file goes), closes every
     /// stream as a reload does, and waits until each command has exited, at most `timeout`
-    /// (the commands get SIGTERM after ``StreamDefaults/closeGrace``, SIGKILL a second later).
-    /// Returns whether all exited.
+    /// (the commands get SIGTERM after ``StreamDefaults/closeGrace``, SIGKILL a second later),
+    /// and until what they left in their groups got its SIGKILL, if the SIGTERM sent when
+    /// the command was reaped found anything there. Returns whether all exited.
     @discardableResult
     public func shutdown(timeout: Duration = StreamDefaults.closeGrace + StreamDefaults.killGrace * 2) -> Bool {
         server?.close()
@@ -198,6 +217,7 @@ public final class StreamHub: PollSource {
     public func handleDeadlines() {
         let time = now()
         for stream in all { stream.handleDeadlines(now: time) }
+        closing.removeAll(where: \.isClosed)
         server?.handleDeadlines(now: time)
     }
 

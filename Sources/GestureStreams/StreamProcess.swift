@@ -11,6 +11,12 @@ import TouchGestures
 /// one that stops reading goes `running -> stopping -> backingOff -> running`; a reload
 /// goes `running -> closing -> closed` (stdin drained and closed, so the command reads
 /// EOF and exits; SIGTERM, then SIGKILL, if it does not).
+///
+/// Whatever a command started in its process group (`helper &` in its script) does not
+/// outlive it: once the command is reaped, what is left of its group gets SIGTERM (unless
+/// the group had it already), and SIGKILL ``StreamDefaults/killGrace`` later if anything
+/// is still there. The group's id is the command's pid, which names the group as long as
+/// a member is left.
 final class StreamProcess {
     /// A started command.
     final class Child {
@@ -20,10 +26,14 @@ final class StreamProcess {
         var stdin: Int32
         let startedAt: Timestamp
         var outbox = Outbox()
-        /// Since when lines have waited without a byte taken; nil while nothing waits.
-        var waitingSince: Timestamp?
+        /// Since when lines have waited without a byte seen taken; nil while nothing waits.
+        private(set) var waitingSince: Timestamp?
+        /// Bytes in its stdin pipe (FIONREAD) when `waitingSince` was set; -1 if unknown.
+        private var queuedSince: Int32 = -1
 
-        /// When it counts as stuck if nothing is taken meanwhile; nil while nothing waits.
+        /// When to look whether it took any byte since `waitingSince`: stuck then if it took
+        /// none, so a reader stopped partway is stopped 2 to 4 s after its last byte; nil
+        /// while nothing waits (an idle stream asks for no wake-up).
         var stallDeadline: Timestamp? {
             waitingSince.map { max($0 + StreamDefaults.stallTimeout, startedAt + StreamDefaults.startGrace) }
         }
@@ -33,6 +43,30 @@ final class StreamProcess {
             self.pidfd = pidfd
             self.stdin = stdin
             self.startedAt = startedAt
+        }
+
+        /// Lines wait from `now`, the pipe holding what it holds now: called when they begin
+        /// to wait, and whenever the reader is seen taking bytes.
+        func waitFrom(_ now: Timestamp) {
+            waitingSince = now
+            queuedSince = stdin >= 0 ? cprocess_pipe_queued(stdin) : -1
+        }
+
+        /// Nothing waits any more.
+        func stopWaiting() {
+            waitingSince = nil
+            queuedSince = -1
+        }
+
+        /// When the stall time since `waitingSince` is up: whether the reader took no byte
+        /// meanwhile. On a one-page pipe Linux reports room to write only once the page is
+        /// empty, so a reader that takes a line at a time shows its progress only as fewer
+        /// bytes in the pipe; when it took some, the wait starts over from `now`.
+        func tookNothing(now: Timestamp) -> Bool {
+            let queued = stdin >= 0 ? cprocess_pipe_queued(stdin) : -1
+            guard queued >= 0, queuedSince >= 0, queued < queuedSince else { return true }
+            waitFrom(now)
+            return false
         }
 
         func closeStdin() {
@@ -64,12 +98,22 @@ final class StreamProcess {
         case closed
     }
 
+    /// The group of a command already reaped, with processes it started still in it:
+    /// they got SIGTERM, and get SIGKILL at `killAt`.
+    struct LeftGroup: Equatable {
+        var id: Int32
+        var killAt: Timestamp
+    }
+
     let rule: String
     let command: String
     private let environment: [String: String]
     private let pidfdOpen: (Int32) -> Int32
     private let report: (StreamHub.Event) -> Void
     private(set) var phase = Phase.idle
+    /// Groups of reaped commands still being stopped, beside the phase: a command started
+    /// again can run while what the last one left is stopped.
+    private(set) var leftGroups: [LeftGroup] = []
     /// Restarts in a row without a ``StreamDefaults/stableRun``.
     private var restarts = 0
 
@@ -85,8 +129,9 @@ final class StreamProcess {
         self.report = report
     }
 
+    /// Closed, and nothing left of its commands' groups: the hub can forget it.
     var isClosed: Bool {
-        if case .closed = phase { return true }
+        if case .closed = phase { return leftGroups.isEmpty }
         return false
     }
 
@@ -111,6 +156,10 @@ final class StreamProcess {
     }
 
     var nextDeadline: Timestamp? {
+        earliest(phaseDeadline, leftGroups.map(\.killAt).min())
+    }
+
+    private var phaseDeadline: Timestamp? {
         switch phase {
         case let .running(child): child.stallDeadline
         case .inputClosed: nil
@@ -160,6 +209,9 @@ final class StreamProcess {
     /// The pidfd is readable: the command exited.
     func handleExit(now: Timestamp) {
         guard let child, let status = Self.reap(child) else { return }
+        // Scheduled from the phase it exited in; said after the exit it follows from.
+        let leftBehind = stopLeftovers(of: child, now: now)
+        defer { if leftBehind { report(.leftBehind(rule: rule, pid: child.pid)) } }
         switch phase {
         case .running, .inputClosed:
             if now - child.startedAt >= StreamDefaults.stableRun { restarts = 0 }
@@ -179,9 +231,15 @@ final class StreamProcess {
     }
 
     func handleDeadlines(now: Timestamp) {
+        leftGroups.removeAll { group in
+            guard group.killAt <= now else { return false }
+            // ESRCH when the SIGTERM was enough.
+            kill(-group.id, SIGKILL)
+            return true
+        }
         switch phase {
         case let .running(child):
-            if let deadline = child.stallDeadline, deadline <= now { stop(child, now: now) }
+            if let deadline = child.stallDeadline, deadline <= now, child.tookNothing(now: now) { stop(child, now: now) }
         case .inputClosed:
             break
         case let .stopping(child, killAt, killed):
@@ -192,10 +250,10 @@ final class StreamProcess {
         case let .backingOff(until):
             if until <= now { start(now: now) }
         case let .closing(child, signalAt, signals):
-            if let since = child.waitingSince, since + StreamDefaults.stallTimeout <= now {
+            if let since = child.waitingSince, since + StreamDefaults.stallTimeout <= now, child.tookNothing(now: now) {
                 // It will not take the last lines: close its stdin without them.
                 child.outbox.removeAll()
-                child.waitingSince = nil
+                child.stopWaiting()
                 child.closeStdin()
             }
             if signalAt <= now && signals < 2 {
@@ -233,24 +291,46 @@ final class StreamProcess {
         let (progressed, result) = child.outbox.flush { buffer in write(fd, buffer.baseAddress, buffer.count) }
         switch result {
         case .drained:
-            child.waitingSince = nil
+            child.stopWaiting()
             if case .closing = phase { child.closeStdin() }
         case .blocked:
-            if progressed || child.waitingSince == nil { child.waitingSince = now }
+            if progressed || child.waitingSince == nil { child.waitFrom(now) }
         case .broken:
             // The command closed its stdin (or exited): its pidfd tells when it is gone.
             child.outbox.removeAll()
-            child.waitingSince = nil
+            child.stopWaiting()
             child.closeStdin()
             if case .running = phase { phase = .inputClosed(child) }
         }
+    }
+
+    /// The command is reaped: what it started in its group is stopped on the group's
+    /// schedule. A group never signalled gets SIGTERM now and SIGKILL a grace later; one
+    /// that had SIGTERM (stuck, or closing past its grace) keeps its SIGKILL time; one that
+    /// had SIGKILL has nothing left that runs. Returns whether anything was left.
+    private func stopLeftovers(of child: Child, now: Timestamp) -> Bool {
+        let group = child.pid
+        let killAt: Timestamp
+        switch phase {
+        case .running, .inputClosed, .closing(_, _, 0):
+            // ESRCH: the command left nothing behind.
+            guard kill(-group, SIGTERM) == 0 else { return false }
+            killAt = now + StreamDefaults.killGrace
+        case let .stopping(_, at, false), let .closing(_, at, 1):
+            guard kill(-group, 0) == 0 else { return false }
+            killAt = at
+        case .stopping, .closing, .idle, .backingOff, .closed:
+            return false
+        }
+        leftGroups.append(LeftGroup(id: group, killAt: killAt))
+        return true
     }
 
     /// The command stopped reading: SIGTERM to its group, and SIGKILL if that is not enough.
     private func stop(_ child: Child, now: Timestamp) {
         let queued = child.outbox.count
         child.outbox.removeAll()
-        child.waitingSince = nil
+        child.stopWaiting()
         child.closeStdin()
         kill(-child.pid, SIGTERM)
         phase = .stopping(child, killAt: now + StreamDefaults.killGrace, killed: false)

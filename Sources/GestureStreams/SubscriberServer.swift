@@ -48,6 +48,9 @@ final class SubscriberServer {
     let maximumSubscribers: Int
     /// Whether a subscriber was refused since one last left: the log says it once.
     private var refusing = false
+    /// The line every subscriber gets when it joins: the session's state while it is not
+    /// unlocked (``announce(_:keep:now:)``).
+    private var greeting: [UInt8]?
 
     init(path: String, maximumSubscribers: Int = StreamDefaults.maximumSubscribers,
          report: @escaping (StreamHub.Event) -> Void) throws(ListenError) {
@@ -161,6 +164,13 @@ final class SubscriberServer {
         }
     }
 
+    /// Sends `line` to every subscriber; with `keep`, to each one that joins later too,
+    /// until the next announcement.
+    func announce(_ line: [UInt8], keep: Bool, now: Timestamp) {
+        greeting = keep ? line : nil
+        send(line, key: "", coalescible: false, now: now)
+    }
+
     /// Stops listening, drops every subscriber and removes the socket file.
     func close() {
         for subscriber in subscribers { Glibc.close(subscriber.fd) }
@@ -198,8 +208,13 @@ final class SubscriberServer {
             }
             var size = StreamDefaults.socketSendBytes
             setsockopt(client, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-            subscribers.append(Subscriber(fd: client))
+            let subscriber = Subscriber(fd: client)
+            subscribers.append(subscriber)
             report(.subscriberJoined(count: subscribers.count))
+            if let greeting {
+                subscriber.outbox.append(key: "", coalescible: false, bytes: greeting)
+                flush(subscriber, now: now)
+            }
         }
     }
 

@@ -57,12 +57,19 @@ public struct InputDevice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What touchgest can recognize on a touchpad that only taps, and why; nil otherwise.
-    /// E.g. `taps with 1-3 fingers; no swipe, pinch or hold: libinput gives this semi-MT pad no gestures`.
+    /// E.g. `taps with 1-3 fingers, taps read from its fingers; no swipe, pinch or hold:
+    /// libinput gives this semi-MT pad no gestures`.
     public var tapsOnly: String? {
         guard kind == .touchpad, !hasGestures else { return nil }
         let fingers = tapFingers > 1 ? "1-\(tapFingers) fingers" : "1 finger"
         let why = isSemiMultitouch ? "libinput gives this semi-MT pad no gestures" : "libinput gives this pad no gestures"
-        return "taps with \(fingers); no swipe, pinch or hold: \(why)"
+        return "taps with \(fingers)\(fingerTaps); no swipe, pinch or hold: \(why)"
+    }
+
+    /// Where a semi-MT touchpad's taps come from: its fingers, since libinput takes its
+    /// two-finger taps for scrolling (rules with the default source read them there).
+    private var fingerTaps: String {
+        isSemiMultitouch ? ", taps read from its fingers" : ""
     }
 
     public var description: String {
@@ -74,7 +81,7 @@ public struct InputDevice: Sendable, Hashable, CustomStringConvertible {
         case .assumed?: size += " (assumed)"
         }
         let slots = slots.map { ", \($0) slots" } ?? ""
-        let taps = tapsOnly.map { ", \($0)" } ?? (tapFingers > 0 ? ", taps up to \(tapFingers) fingers" : "")
+        let taps = tapsOnly.map { ", \($0)" } ?? (tapFingers > 0 ? ", taps up to \(tapFingers) fingers\(fingerTaps)" : "")
         return "\(node) \(kind.rawValue) \"\(name)\" \(size)\(slots)\(taps)"
     }
 }

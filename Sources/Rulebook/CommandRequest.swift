@@ -1,3 +1,4 @@
+import InputActions
 /// A command a rule asks to run, with the gesture's values as environment variables.
 public struct CommandRequest: Sendable, Equatable, CustomStringConvertible {
     public var rule: String
@@ -22,10 +23,27 @@ public struct CommandRequest: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(rule) \(phase.rawValue): \(command)" }
 }
 
+/// Keys, text or a button a rule presses at one phase of its gesture.
+public struct InputRequest: Sendable, Equatable, CustomStringConvertible {
+    public var rule: String
+    public var phase: RulePhase
+    public var action: InputAction
+
+    public init(rule: String, phase: RulePhase, action: InputAction) {
+        self.rule = rule
+        self.phase = phase
+        self.action = action
+    }
+
+    public var description: String { "\(rule) \(phase.rawValue): \(action)" }
+}
+
 /// Whatever runs the commands: the command runner in the daemon, a recorder in tests
 /// and in `touchgest debug`.
 public protocol CommandSink: AnyObject {
     func run(_ request: CommandRequest)
+    /// Presses what a rule's input action says (the daemon: through the desktop's channel).
+    func press(_ request: InputRequest)
     /// Whether ``stream(_:)`` would send `rule`'s samples anywhere: a rule's `stream`
     /// command, or a subscriber of `touchgest events`. When false no sample is made.
     func wantsSamples(of rule: String) -> Bool
@@ -34,6 +52,8 @@ public protocol CommandSink: AnyObject {
 }
 
 extension CommandSink {
+    /// Sinks that only run commands press nothing.
+    public func press(_ request: InputRequest) {}
     /// Sinks that only run commands want no samples.
     public func wantsSamples(of rule: String) -> Bool { false }
     public func stream(_ sample: GestureSample) {}

@@ -1,3 +1,4 @@
+import InputActions
 import TouchGestures
 
 /// A moment of a rule's gesture: what a stream line, a decision in `touchgest debug` and
@@ -54,5 +55,23 @@ extension Rule {
     /// The command the rule runs first at `moment`, if any.
     public func command(at moment: GestureMoment) -> String? {
         moment.commandKeys.lazy.compactMap { commands[$0] }.first
+    }
+
+    /// Whether something happens at each step: a command or an action, for any direction.
+    public var actsOnSteps: Bool { commands[.step] != nil || inputs[.step] != nil || !stepInputs.isEmpty }
+
+    /// The step directions of this rule's gesture, as on-step actions name them.
+    public var stepDirections: [String] {
+        switch gesture {
+        case .pinch: ["in", "out"]
+        case .rotation: ["clockwise", "counterclockwise"]
+        case .pan, .edgePan: ["left", "right", "up", "down"]
+        case .tap, .longPress, .swipe, .stroke: []
+        }
+    }
+
+    /// The keys, text or button the rule presses first at `moment`, if any.
+    public func input(at moment: GestureMoment) -> InputAction? {
+        moment.commandKeys.lazy.compactMap { inputs[$0] }.first
     }
 }

@@ -1,3 +1,4 @@
+import InputActions
 import StrokeGestures
 import TouchGestures
 
@@ -76,6 +77,13 @@ public struct Rule: Sendable {
     /// Scale (pinch), degrees (rotation) or millimetres (pan, edge-pan) between on-step runs.
     public var step: Double?
     public var commands: [RulePhase: String]
+    /// Keys, text or a button the rule presses at each phase (`keys`, `text`, `button`,
+    /// or `{ keys = ... }` as a command key's value), through the desktop's own channel.
+    public var inputs: [RulePhase: InputAction] = [:]
+    /// On-step actions by the step's direction (`on-step = { out = "ctrl+plus", in =
+    /// "ctrl+minus" }`): `in`/`out` (pinch), `clockwise`/`counterclockwise` (rotation),
+    /// `left`/`right`/`up`/`down` (pan, edge-pan).
+    public var stepInputs: [String: InputAction] = [:]
     /// Seconds after which a running command is stopped; nil for no limit.
     public var timeout: Duration?
     public var overlap: OverlapPolicy
@@ -88,6 +96,10 @@ public struct Rule: Sendable {
     /// Millimetres (pan, edge-pan), scale change (pinch) or degrees (rotation) at which a
     /// streamed gesture's progress reaches 1; nil for the gesture's default.
     public var progressDistance: Double?
+    /// Whether the rule also acts while the screen is locked (`when-locked`): for volume,
+    /// brightness and media keys. No rule acts while the session is not in front or the
+    /// machine is going to sleep, whatever this says.
+    public var whenLocked = false
     /// Line of the rule's `[rule.NAME]` header.
     public var line: Int
     public var column: Int

@@ -16,6 +16,11 @@ public final class CompiledRulebook {
     public let focus: FocusContext
     /// The stroke rules' recognizers, which compete for each stroke by score.
     private let strokes: StrokeGroup
+    /// Which rules may act now (``admit(_:)``).
+    public private(set) var admission = RuleAdmission.every
+    /// Called when a gesture begins while ``admission`` keeps rules out, once per gesture,
+    /// with the admission: the moment a refusal takes effect, which `debug` and `run -v` show.
+    public var onGestureWhileRestricted: ((RuleAdmission) -> Void)?
 
     /// Told how every stroke matched the stroke rules, whether it fired one or not: the
     /// best template of each rule that followed it and its score (`touchgest debug`,
@@ -29,6 +34,12 @@ public final class CompiledRulebook {
     /// only then do contact frames need to reach the engine.
     public var readsTouchpadContacts: Bool {
         rulebook.rules.contains { $0.touchpadInput == .contacts }
+    }
+
+    /// Whether a rule reads the fingers of the touchpads whose gestures libinput cannot
+    /// tell (semi-MT pads' taps, ``TouchpadInput/automatic``): their fingers need reading.
+    public var readsSemiMultitouchFingers: Bool {
+        rulebook.rules.contains { $0.touchpadInput == .automatic }
     }
 
     /// Builds the recognizers. `deviceName` tells a device's name for `device-name` globs;
@@ -123,7 +134,23 @@ public final class CompiledRulebook {
     public func attach(to environment: GestureEnvironment) {
         for recognizer in recognizers { environment.attach(recognizer) }
         let focus = focus
-        environment.gestureWillBegin = { focus.gestureBegins() }
+        environment.gestureWillBegin = { [weak self] in
+            focus.gestureBegins()
+            if let self, admission != .every { onGestureWhileRestricted?(admission) }
+        }
+    }
+
+    /// Lets only the rules `admission` admits act. The others' recognizers are turned off
+    /// (`isEnabled`): a gesture one of them has under way is cancelled at once (its stream
+    /// gets `cancelled`, its `on-cancel` runs: it began while the rule could act, and
+    /// on-cancel is how a rule undoes what its on-begin did), one it is still deciding
+    /// fails, and it takes no part in the next gestures, so a rule that waits for it to
+    /// fail is not held up. Turned on again, a recognizer waits for the next gesture.
+    public func admit(_ admission: RuleAdmission) {
+        self.admission = admission
+        for (rule, recognizer) in zip(rulebook.rules, recognizers) {
+            recognizer.isEnabled = admission.admits(rule)
+        }
     }
 
     /// Detaches every recognizer from its environment (a gesture under way is cancelled).
@@ -174,10 +201,13 @@ public final class CompiledRulebook {
         case .pinch:
             let pinch = PinchGestureRecognizer()
             pinch.numberOfTouchesRequired = rule.fingers
+            // A rotation rule on the same fingers: the change that dominates decides.
+            if rulebook.spreadAndTurnCompete(with: rule) { pinch.dominance = GestureDefaults.pinchRotationDominance }
             recognizer = pinch
         case .rotation:
             let rotation = RotationGestureRecognizer()
             rotation.numberOfTouchesRequired = rule.fingers
+            if rulebook.spreadAndTurnCompete(with: rule) { rotation.dominance = GestureDefaults.pinchRotationDominance }
             recognizer = rotation
         case .edgePan:
             let edge = ScreenEdgePanGestureRecognizer()

@@ -2,7 +2,7 @@ import TouchGestures
 
 /// What a key's value must be.
 enum ValueKind: Sendable {
-    case string, positiveInteger, positiveNumber, duration, stringOrStrings, strings
+    case string, positiveInteger, positiveNumber, duration, stringOrStrings, strings, boolean
     /// A list of `[x, y]` points, or a list of such lists.
     case points
 }
@@ -44,6 +44,10 @@ enum RuleKeys {
         KeySpec(name: "step", kind: .positiveNumber, gestures: continuous.subtracting([.longPress]),
                 help: "scale (pinch), degrees (rotation) or mm (pan, edge-pan) between on-step runs"),
         KeySpec(name: "command", kind: .string, gestures: nil, help: "run when recognized (continuous: when it begins)"),
+        KeySpec(name: "keys", kind: .string, gestures: nil,
+                help: "press these keys when recognized, by xkb name: \"ctrl+shift+v\", \"super\", \"ctrl+c ctrl+v\""),
+        KeySpec(name: "text", kind: .string, gestures: nil, help: "type this text when recognized"),
+        KeySpec(name: "button", kind: .string, gestures: nil, help: "click this button when recognized: left, middle, right, back or forward"),
         KeySpec(name: "on-begin", kind: .string, gestures: continuous, help: "run when it begins"),
         KeySpec(name: "on-step", kind: .string, gestures: continuous.subtracting([.longPress]), help: "run at every step"),
         KeySpec(name: "on-end", kind: .string, gestures: continuous, help: "run when it ends"),
@@ -60,6 +64,8 @@ enum RuleKeys {
         KeySpec(name: "title", kind: .stringOrStrings, gestures: nil, help: "glob(s) on the focused window's title"),
         KeySpec(name: "not-application", kind: .stringOrStrings, gestures: nil, help: "app ids or classes the rule ignores"),
         KeySpec(name: "not-title", kind: .stringOrStrings, gestures: nil, help: "window titles the rule ignores"),
+        KeySpec(name: "when-locked", kind: .boolean, gestures: nil,
+                help: "true: the rule also acts while the screen is locked (never while the session is not in front)"),
     ]
 
     static func spec(_ name: String) -> KeySpec? { all.first { $0.name == name } }

@@ -12,14 +12,14 @@ extension RuleParser {
             warning("source chooses touchpad input, but rule '\(rule.name)' listens to touchscreens only", at: Self.place(table, "source", value: false))
         }
         switch rule.touchpadInput {
-        case .gestures? where rule.device == .touchpad:
+        case .gestures? where rule.device == .touchpad, .automatic? where rule.device == .touchpad:
             checkLibinputLimits(rule, at: at)
         case .contacts?:
             checkPointing(rule, table: table, at: at)
         case nil where rule.device == .touchpad && rule.gesture == .edgePan:
             error("edge-pan on a touchpad needs its fingers: libinput's touchpad gestures have no position; remove source = \"libinput\"",
                   at: Self.place(table, "source"))
-        case .gestures?, nil:
+        case .gestures?, .automatic?, nil:
             break
         }
     }

@@ -88,6 +88,14 @@ extension RuleParser {
         return ok ? texts : nil
     }
 
+    mutating func boolean(_ value: TOMLValue, _ key: String) -> Bool? {
+        guard let flag = value.boolean else {
+            error("\(key) must be true or false (without quotes), not \(Self.describe(value))", at: value.position)
+            return nil
+        }
+        return flag
+    }
+
     mutating func integer(_ value: TOMLValue, _ key: String, in range: ClosedRange<Int>) -> Int? {
         guard let number = value.integer else {
             error("\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(Self.describe(value))", at: value.position)

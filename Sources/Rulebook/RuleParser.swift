@@ -1,3 +1,4 @@
+import InputActions
 import TOML
 import TouchGestures
 
@@ -195,11 +196,6 @@ struct RuleParser {
             case "template": rule.templates = templates(value, key) ?? []
             case "step": rule.step = number(value, key, in: ValueRanges.step(gesture), gesture: gesture)
             case "command", "on-begin", "on-step", "on-end", "on-cancel":
-                guard let command = string(value, key) else { continue }
-                if command.allSatisfy(\.isWhitespace) {
-                    error("\(key) is empty; give the shell command to run", at: value.position)
-                    continue
-                }
                 let phase: RulePhase = switch key {
                 case "on-begin": .begin
                 case "on-step": .step
@@ -207,7 +203,29 @@ struct RuleParser {
                 case "on-cancel": .cancel
                 default: .recognized
                 }
+                // `{ keys = "ctrl+t" }`: an input action at that phase instead of a command.
+                if let inline = value.table {
+                    let directions = rule.stepDirections
+                    if phase == .step, let first = inline.entries.first, directions.contains(first.key) {
+                        rule.stepInputs = stepActions(in: inline, directions: directions)
+                    } else if let action = inputAction(in: inline, key) {
+                        rule.inputs[phase] = action
+                    }
+                    continue
+                }
+                guard let command = string(value, key) else { continue }
+                if command.allSatisfy(\.isWhitespace) {
+                    error("\(key) is empty; give the shell command to run", at: value.position)
+                    continue
+                }
                 rule.commands[phase] = command
+            case "keys", "text", "button":
+                guard let text = string(value, key) else { continue }
+                do {
+                    rule.inputs[.recognized] = try InputAction.parse(key: key, value: text)
+                } catch {
+                    self.error("\(error)", at: value.position)
+                }
             case "stream":
                 guard let command = string(value, key) else { continue }
                 if command.allSatisfy(\.isWhitespace) {
@@ -221,6 +239,7 @@ struct RuleParser {
             case "overlap": if let policy = choice(value, OverlapPolicy.self, "overlap policy", key) { rule.overlap = policy }
             case "application", "title", "not-application", "not-title": setWindowKey(&rule.window, key, value)
             case "require-to-fail": rule.requireToFail = names(value, key, allowed: nil, what: "rule") ?? []
+            case "when-locked": if let flag = boolean(value, key) { rule.whenLocked = flag }
             default:
                 // RuleKeys.spec found it, so it is a tunable.
                 if let tunable = TunableKey.named(key) { setTunable(&rule.tunables, tunable, entry, gesture: gesture) }
@@ -258,18 +277,70 @@ struct RuleParser {
     }
 
     private mutating func checkCommands(_ rule: Rule, table: TOMLTable, header: TOMLPosition) {
-        if rule.commands.isEmpty && table["stream"] == nil {
-            let keys = rule.gesture.isContinuous ? "command, on-begin, on-step, on-end, on-cancel or stream" : "command or stream"
+        func acts(_ phase: RulePhase) -> Bool { rule.commands[phase] != nil || rule.inputs[phase] != nil }
+        // A key whose value was wrong has had its error; "runs nothing" would only repeat it.
+        let actionKeys = ["command", "on-begin", "on-step", "on-end", "on-cancel", "stream"] + InputAction.keyNames
+        if rule.commands.isEmpty && rule.inputs.isEmpty && !actionKeys.contains(where: { table[$0] != nil }) {
+            let keys = rule.gesture.isContinuous ? "command, keys, text, button, on-begin, on-step, on-end, on-cancel or stream"
+                : "command, keys, text, button or stream"
             error("rule '\(rule.name)' runs nothing; add \(keys)", at: header)
         }
-        if rule.commands[.recognized] != nil && rule.commands[.begin] != nil {
+        if acts(.recognized) && acts(.begin) {
             error("command and on-begin both run when '\(rule.name)' begins; keep one", at: Self.place(table, "on-begin", value: false))
         }
-        if rule.commands[.step] != nil && rule.step == nil && table["step"] == nil {
+        if let key = InputAction.keyNames.first(where: { table[$0] != nil }), table["command"] != nil {
+            error("\(key) and command both act when '\(rule.name)' is recognized; keep one, or give on-begin/on-end the other",
+                  at: Self.place(table, key, value: false))
+        }
+        if rule.actsOnSteps && rule.step == nil && table["step"] == nil {
             error("on-step needs step = how far apart the steps are (\(Self.stepUnit(rule.gesture)))", at: Self.place(table, "on-step", value: false))
         }
-        if table["step"] != nil && rule.commands[.step] == nil {
+        if table["step"] != nil && !rule.actsOnSteps {
             warning("step is set but rule '\(rule.name)' has no on-step command", at: Self.place(table, "step", value: false))
+        }
+    }
+
+    /// `on-step = { out = "ctrl+plus", in = { text = "-" } }`: per step direction, keys
+    /// (a string) or an action table.
+    private mutating func stepActions(in inline: TOMLTable, directions: [String]) -> [String: InputAction] {
+        var actions: [String: InputAction] = [:]
+        for entry in inline.entries {
+            guard directions.contains(entry.key) else {
+                error("on-step = { \(entry.key) = ... }: a step goes \(listing(directions)), not \(entry.key)", at: entry.keyPosition)
+                continue
+            }
+            if let table = entry.value.table {
+                if let action = inputAction(in: table, "on-step.\(entry.key)") { actions[entry.key] = action }
+                continue
+            }
+            guard let text = string(entry.value, "on-step.\(entry.key)") else { continue }
+            do {
+                actions[entry.key] = .keys(try KeyChord.sequence(text))
+            } catch {
+                self.error("\(error)", at: entry.value.position)
+            }
+        }
+        return actions
+    }
+
+    /// `{ keys = "ctrl+t" }` as a command key's value: exactly one of keys, text or
+    /// button, read as the top-level keys are.
+    private mutating func inputAction(in inline: TOMLTable, _ key: String) -> InputAction? {
+        let given = inline.entries.filter { InputAction.keyNames.contains($0.key) }
+        if let stray = inline.entries.first(where: { !InputAction.keyNames.contains($0.key) }) {
+            error("\(key) = { \(stray.key) = ... }: an action table holds keys, text or button, not \(stray.key)", at: stray.keyPosition)
+            return nil
+        }
+        guard given.count == 1, let entry = given.first else {
+            error("\(key) = { ... } needs exactly one of keys, text or button", at: inline.position)
+            return nil
+        }
+        guard let text = string(entry.value, entry.key) else { return nil }
+        do {
+            return try InputAction.parse(key: entry.key, value: text)
+        } catch {
+            self.error("\(error)", at: entry.value.position)
+            return nil
         }
     }
 

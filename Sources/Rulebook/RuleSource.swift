@@ -3,7 +3,8 @@ import TouchGestures
 /// Where a rule takes touchpad input from: the `source` key.
 public enum RuleSource: String, CaseIterable, Sendable {
     /// libinput's gestures wherever libinput has the gesture; the fingers (contacts) for
-    /// 4- and 5-finger taps and for edge pans on a `device = "touchpad"` rule.
+    /// 4- and 5-finger taps and for edge pans on a `device = "touchpad"` rule, and for the
+    /// taps of semi-MT touchpads, which libinput takes for scrolling.
     case auto
     /// libinput's touchpad gestures: swipe, pinch, hold and 1-3 finger taps.
     case libinput
@@ -25,6 +26,9 @@ extension Rule {
         case (.auto, .edgePan): return device == .touchpad ? .contacts : nil
         // libinput has no 4- or 5-finger tap.
         case (.auto, .tap) where fingers >= 4: return .contacts
+        // A semi-MT pad's first finger jumps when a second lands, and libinput takes the
+        // tap for scrolling: its taps come from its fingers.
+        case (.auto, .tap): return .automatic
         // A stroke's path is only in the fingers; one finger on a touchpad is the pointer,
         // so a one-finger stroke on any device stays on touchscreens.
         case (.auto, .stroke): return device == .touchpad || fingers >= 2 ? .contacts : nil

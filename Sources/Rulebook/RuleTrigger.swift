@@ -18,7 +18,7 @@ final class RuleTrigger {
     static let maximumStepsPerUpdate = 100
 
     /// Whether the rule runs a command at each `step`.
-    private var stepsCommands: Bool { (rule.step ?? 0) > 0 && rule.commands[.step] != nil }
+    private var stepsCommands: Bool { (rule.step ?? 0) > 0 && rule.actsOnSteps }
 
     /// libinput's name of a device, for the samples.
     private let deviceName: (DeviceID) -> String?
@@ -58,7 +58,7 @@ final class RuleTrigger {
     /// Runs `on-step` once per `step` crossed: of scale (pinch), degrees (rotation) or
     /// millimetres moved since the last step (pan, edge pan).
     private func steps(_ recognizer: GestureRecognizer, _ readings: GestureReadings) {
-        guard let step = rule.step, step > 0, rule.commands[.step] != nil else { return }
+        guard let step = rule.step, step > 0, rule.actsOnSteps else { return }
         if let scale = readings.scale {
             catchUp(to: (scale - 1) / step, recognizer, readings, positive: "out", negative: "in")
         } else if let degrees = readings.rotation {
@@ -90,7 +90,11 @@ final class RuleTrigger {
 
     private func emit(_ key: RulePhase, _ recognizer: GestureRecognizer, _ readings: GestureReadings,
                       extra: [String: String] = [:]) {
-        guard let command = rule.commands[key], let sink else { return }
+        guard let sink else { return }
+        if let action = rule.inputs[key] ?? (key == .step ? extra["TOUCHGEST_DIRECTION"].flatMap { rule.stepInputs[$0] } : nil) {
+            sink.press(InputRequest(rule: rule.name, phase: key, action: action))
+        }
+        guard let command = rule.commands[key] else { return }
         var environment = values(of: recognizer, readings, key: key)
         environment.merge(extra) { _, new in new }
         sink.run(CommandRequest(rule: rule.name, phase: key, command: command, environment: environment,

@@ -171,6 +171,21 @@ public struct Rulebook: Sendable {
             && pan.device.overlaps(swipe.device) && pan.deviceName == swipe.deviceName
     }
 
+    /// Whether a rotation rule competes with a pinch rule, or a pinch rule with a rotation
+    /// rule, for `rule`'s fingers: then each must be told from the other by which change
+    /// dominates.
+    func spreadAndTurnCompete(with rule: Rule) -> Bool {
+        let other: GestureKind
+        switch rule.gesture {
+        case .pinch: other = .rotation
+        case .rotation: other = .pinch
+        case .tap, .longPress, .swipe, .pan, .edgePan, .stroke: return false
+        }
+        return rules.contains {
+            $0.gesture == other && $0.fingers == rule.fingers && $0.device.overlaps(rule.device) && $0.deviceName == rule.deviceName
+        }
+    }
+
     /// One waits-for edge, whatever its reason.
     private struct Edge: Hashable {
         var waiter: String
@@ -315,6 +330,7 @@ public struct Rulebook: Sendable {
         if rule.touchpadInput == .contacts { parts.append("touchpad fingers") }
         if let name = rule.deviceName { parts.append("device \"\(name)\"") }
         if !rule.window.isEmpty { parts.append(rule.window.summary) }
+        if rule.whenLocked { parts.append("also while locked") }
         return parts.joined(separator: ", ")
     }
 

@@ -21,15 +21,18 @@ public final class Daemon: SessionObserver {
         public var commandLineSizes: [StatedDeviceSize]
         /// The focus provider's name: `auto`, `none` or one of `FocusProviders.names`.
         public var focusProvider: String
+        /// Where the session's state comes from: `auto` (logind and the screensaver) or `none`.
+        public var sessionState: String
         /// Where `touchgest events` subscribers connect; nil for nowhere.
         public var eventsSocket: String?
 
         public init(rulesPath: String, backend: LibinputContext.Backend, commandLineSizes: [StatedDeviceSize] = [],
-                    focusProvider: String = "auto", eventsSocket: String?) {
+                    focusProvider: String = "auto", sessionState: String = "auto", eventsSocket: String?) {
             self.rulesPath = rulesPath
             self.backend = backend
             self.commandLineSizes = commandLineSizes
             self.focusProvider = focusProvider
+            self.sessionState = sessionState
             self.eventsSocket = eventsSocket
         }
     }
@@ -100,6 +103,7 @@ public final class Daemon: SessionObserver {
         for problem in session.input.problems { logger.warning("\(problem)") }
         daemon.arm(book, verb: "loaded")
         session.startFocus(configuration.focusProvider)
+        session.startSessionState(configuration.sessionState)
         if let watcher = RuleWatcher(path: path, changed: { [weak daemon] in daemon?.changed($0) }) {
             daemon.folder = watcher.folder
             session.loop.add(watcher)
@@ -181,6 +185,8 @@ public final class Daemon: SessionObserver {
     public func contacts(_ event: ContactEvent) {
         switch event {
         case let .reading(node): logger.info("reading the fingers of \(node): a rule reads touchpad fingers")
+        case let .readingTaps(node):
+            logger.info("reading the fingers of \(node): a tap rule reads this semi-MT pad's taps from them, as libinput takes them for scrolling")
         case let .stopped(node): logger.info("stopped reading the fingers of \(node): no rule reads them now")
         case let .problem(error): logger.warning("\(error)")
         }
@@ -214,6 +220,8 @@ public final class Daemon: SessionObserver {
             logger.warning("rule \(rule): stream pid \(pid) stopped; starting it again in \(seconds(retryIn))")
         case let .closed(rule, pid, status):
             logger.info("rule \(rule): old stream pid \(pid) closed (\(status))")
+        case let .leftBehind(rule, pid):
+            logger.warning("rule \(rule): stream pid \(pid) left processes running in its group; stopping them (SIGKILL within \(seconds(StreamDefaults.killGrace)) for any that stays)")
         case let .subscriberJoined(count):
             logger.debug("events: a subscriber joined (\(count) now)")
         case let .subscriberLeft(count, reason):

@@ -104,4 +104,9 @@ private final class ReplayActions: CommandSink {
         observer?.command(request)
         runner?.run(CommandRunner.Job(request))
     }
+
+    /// Shown, never pressed: a replay's keys would land in whatever window has the focus.
+    func press(_ request: InputRequest) {
+        observer?.press(request)
+    }
 }

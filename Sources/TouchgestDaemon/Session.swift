@@ -3,10 +3,13 @@ import ContactInput
 import FocusProviders
 import Glibc
 import GestureStreams
+import InputActions
+import InputChannels
 import InputDevices
 import LibinputInput
 import PollLoop
 import Rulebook
+import SessionState
 import TouchGestures
 
 /// What a session reports as it goes.
@@ -14,6 +17,10 @@ public protocol SessionObserver: AnyObject {
     func adapter(_ event: AdapterEvent)
     func transition(_ record: TransitionRecord)
     func command(_ request: CommandRequest)
+    /// A rule pressed keys, typed text or clicked (shown whether or not it reaches the desktop).
+    func press(_ request: InputRequest)
+    /// The input channel connected, went away, or could not press something.
+    func inputChannel(_ report: InputChannelReport)
     /// The focus provider connected, lost its desktop, or the focus changed.
     func focus(_ report: FocusReport)
     /// Why rules with a window key cannot fire (once), or why one sits a gesture out.
@@ -25,20 +32,33 @@ public protocol SessionObserver: AnyObject {
     var wantsPhaseMoves: Bool { get }
     /// One move of a recognizer's phase machine: `old -> input -> new`.
     func phaseMove(_ move: PhaseMove)
+    /// The session-state source followed logind or the screensaver, lacks one, or the
+    /// session was locked, left the front, went to sleep or came back.
+    func session(_ report: SessionReport)
+    /// A gesture began, with `input`, while the session keeps rules out (`state`): only
+    /// rules with `when-locked` take part, or none.
+    func gestureWhileRestricted(_ state: SessionState, input: InputEvent)
 }
 
 extension SessionObserver {
+    public func press(_ request: InputRequest) {}
+    public func inputChannel(_ report: InputChannelReport) {}
     public func focus(_ report: FocusReport) {}
     public func focusNote(_ text: String, rule: String?) {}
     public func contacts(_ event: ContactEvent) {}
     public var wantsPhaseMoves: Bool { false }
     public func phaseMove(_ move: PhaseMove) {}
+    public func session(_ report: SessionReport) {}
+    public func gestureWhileRestricted(_ state: SessionState, input: InputEvent) {}
 }
 
 /// What a session says of the touchpads' finger readers.
 public enum ContactEvent: Sendable {
     /// A rule reads touchpad fingers, so the touchpad's node is read with libevdev too.
     case reading(node: String)
+    /// A tap rule with the default source reads this semi-MT pad's taps from its fingers:
+    /// libinput takes them for scrolling.
+    case readingTaps(node: String)
     /// No rule reads fingers any more: the node's libevdev reader is closed.
     case stopped(node: String)
     /// The fingers cannot be read: why.
@@ -51,7 +71,10 @@ public enum ContactEvent: Sendable {
 /// A touchpad's fingers are read (with libevdev, beside libinput) only while a rule in
 /// force reads them (`source`, touchgest-rules(5)): otherwise each of its events would
 /// be read and parsed twice. A reload that adds or removes the last such rule opens or
-/// closes the readers.
+/// closes the readers. A semi-MT pad's fingers are read, too, while a tap rule takes
+/// libinput's gestures where it can (`source = "auto"`): libinput takes such a pad's
+/// two-finger taps for scrolling, so its taps come from its fingers
+/// (``GestureEnvironment/fingerReadTouchpads``).
 public final class Session: CommandSink {
     public let loop = EventLoop()
     public let scheduler = PollScheduler()
@@ -66,9 +89,23 @@ public final class Session: CommandSink {
     public private(set) var compiled: CompiledRulebook?
     /// Whether the rules in force read touchpad fingers.
     public private(set) var readsContacts = false
+    /// Whether the rules in force read the taps of semi-MT touchpads from their fingers.
+    public private(set) var readsSemiMultitouchFingers = false
     /// The focused window, for rules with window keys; kept across reloads.
     public let focus = FocusContext()
     public private(set) var focusProvider: FocusProvider?
+    /// Where the rules' keys, text and clicks go (with `runCommands`), started when the
+    /// first rules that press something are loaded; nil before, or when this desktop has
+    /// none (``inputChannelProblem`` says why).
+    public private(set) var inputChannel: InputChannel?
+    public private(set) var inputChannelProblem: String?
+    /// Whether the screen is locked, the session in front, the machine going to sleep;
+    /// nil until ``startSessionState(_:)`` (and with `none`).
+    public private(set) var sessionMonitor: SessionMonitor?
+    /// Which rules may act, from the session's state; kept across reloads.
+    public private(set) var admission = RuleAdmission.every
+    /// The input being handled began a gesture while rules are kept out.
+    private var restrictedGestureBegan = false
     private weak var observer: SessionObserver?
 
     public init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
@@ -99,30 +136,42 @@ public final class Session: CommandSink {
         streams?.setStreams(book.rules.compactMap { rule in rule.stream.map { (rule: rule.name, command: $0) } })
         let compiled = CompiledRulebook(book, sink: self, focus: focus) { [weak self] id in self?.input.device(id)?.name }
         compiled.attach(to: environment)
+        compiled.admit(admission)
+        compiled.onGestureWhileRestricted = { [weak self] _ in self?.restrictedGestureBegan = true }
         self.compiled = compiled
-        if readsContacts != compiled.readsTouchpadContacts {
+        if runner != nil && book.rules.contains(where: { !$0.inputs.isEmpty }) { startInputChannel() }
+        if readsContacts != compiled.readsTouchpadContacts || readsSemiMultitouchFingers != compiled.readsSemiMultitouchFingers {
             readsContacts = compiled.readsTouchpadContacts
+            readsSemiMultitouchFingers = compiled.readsSemiMultitouchFingers
             for device in input.devices where device.kind == .touchpad {
-                if readsContacts { readFingers(of: device) } else { stopReadingFingers(of: device) }
+                if wantsFingers(of: device) { readFingers(of: device) } else { stopReadingFingers(of: device) }
             }
         }
+    }
+
+    /// Whether the rules in force need `device`'s fingers.
+    private func wantsFingers(of device: InputDevice) -> Bool {
+        device.kind == .touchpad && (readsContacts || readsSemiMultitouchFingers && device.isSemiMultitouch)
     }
 
     /// Delivers an adapter event: devices come and go, input goes to the engine. The
     /// one way in for input, whichever source it comes from.
     public func handle(_ event: AdapterEvent) {
         switch event {
-        case let .deviceAdded(device) where device.kind == .touchpad && readsContacts:
+        case let .deviceAdded(device) where wantsFingers(of: device):
             // Before the device is announced: once it is, it is read in full.
             readFingers(of: device)
         case let .deviceRemoved(device) where contacts.isReading(device.id):
+            environment.fingerReadTouchpads.remove(device.id)
             contacts.close(device.id, at: PollScheduler.now())
         case .deviceAdded, .deviceRemoved, .input:
             break
         }
         observer?.adapter(event)
         guard case let .input(input) = event else { return }
+        restrictedGestureBegan = false
         environment.handle(input)
+        if restrictedGestureBegan, let state = sessionMonitor?.state { observer?.gestureWhileRestricted(state, input: input) }
     }
 
     /// Reads every touchpad's fingers from now on, whatever the rules need (until rules are
@@ -138,7 +187,10 @@ public final class Session: CommandSink {
         guard !contacts.isReading(device.id) else { return }
         do {
             try contacts.open(node: device.node, device: device.id, size: device.size)
-            observer?.contacts(.reading(node: device.node))
+            // A semi-MT pad read for any reason gives its taps from its fingers; one that
+            // cannot be read keeps libinput's.
+            if device.isSemiMultitouch { environment.fingerReadTouchpads.insert(device.id) }
+            observer?.contacts(readsContacts ? .reading(node: device.node) : .readingTaps(node: device.node))
         } catch {
             contactProblems.append(error)
             observer?.contacts(.problem(error))
@@ -147,6 +199,7 @@ public final class Session: CommandSink {
 
     private func stopReadingFingers(of device: InputDevice) {
         guard contacts.isReading(device.id) else { return }
+        environment.fingerReadTouchpads.remove(device.id)
         contacts.close(device.id, at: PollScheduler.now())
         observer?.contacts(.stopped(node: device.node))
     }
@@ -175,6 +228,37 @@ public final class Session: CommandSink {
         }
     }
 
+    /// Starts following the session's state (`auto`: logind on the system bus and the
+    /// screensaver on the session bus), as one more source of the loop; `none` follows
+    /// nothing, and every rule acts whatever the screen shows. While the screen is locked
+    /// only rules with `when-locked` act; while the session is not in front, or the
+    /// machine is going to sleep, none does. A gesture under way when that changes is
+    /// cancelled, and each subscriber of the events socket is told in one line.
+    public func startSessionState(_ name: String, environment: [String: String] = CommandRunner.processEnvironment()) {
+        guard name != "none" else { return }
+        let monitor = SessionMonitor(environment: environment)
+        monitor.onReport = { [weak self] report in self?.sessionReported(report) }
+        sessionMonitor = monitor
+        loop.add(monitor)
+        monitor.start()
+    }
+
+    private func sessionReported(_ report: SessionReport) {
+        if case let .changed(state) = report {
+            let admission: RuleAdmission = switch state.condition {
+            case .unlocked: .every
+            case .locked: .whenLocked
+            case .inactive, .sleeping: .none
+            }
+            // First the rules: a gesture under way is cancelled (its stream gets its
+            // cancelled line), then the subscribers hear why.
+            self.admission = admission
+            compiled?.admit(admission)
+            streams?.announceSession(state.condition.rawValue)
+        }
+        observer?.session(report)
+    }
+
     private func focusReported(_ report: FocusReport) {
         switch report {
         case .connected: break
@@ -188,6 +272,28 @@ public final class Session: CommandSink {
     public func run(_ request: CommandRequest) {
         observer?.command(request)
         runner?.run(CommandRunner.Job(request))
+    }
+
+    public func press(_ request: InputRequest) {
+        observer?.press(request)
+        guard runner != nil else { return }
+        // Without a channel, why was said when the rules were loaded.
+        inputChannel?.press(request.action)
+    }
+
+    /// Chooses this desktop's input channel, once, as one more source of the loop.
+    private func startInputChannel() {
+        guard inputChannel == nil && inputChannelProblem == nil else { return }
+        switch InputChannels.choose(environment: CommandRunner.processEnvironment()) {
+        case let .failure(why):
+            inputChannelProblem = why.description
+            observer?.inputChannel(.lost(why.description))
+        case let .success(channel):
+            channel.onReport = { [weak self] report in self?.observer?.inputChannel(report) }
+            inputChannel = channel
+            loop.add(channel)
+            channel.start()
+        }
     }
 
     public func wantsSamples(of rule: String) -> Bool {

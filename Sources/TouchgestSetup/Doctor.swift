@@ -30,7 +30,7 @@ public struct Doctor {
     public init() {}
     let environment = CommandRunner.processEnvironment()
 
-    private mutating func add(_ level: Finding.Level, _ topic: String, _ text: String, fix: String? = nil) {
+    mutating func add(_ level: Finding.Level, _ topic: String, _ text: String, fix: String? = nil) {
         findings.append(Finding(level: level, topic: topic, text: text, fix: fix))
     }
 

@@ -51,33 +51,33 @@ public enum StarterRules {
             # general rule for the same gesture, which then does not fire.
 
             # In browsers, a 3-finger swipe goes back and forward instead of changing workspace
-            # (wtype types keys on wlroots compositors).
+            # (touchgest presses the keys itself, through a virtual keyboard).
             [rule.browser-back]
             gesture = "swipe"
             fingers = 3
             direction = "right"
             application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
-            command = "wtype -M alt -k Left -m alt"
+            keys = "alt+Left"
 
             [rule.browser-forward]
             gesture = "swipe"
             fingers = 3
             direction = "left"
             application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
-            command = "wtype -M alt -k Right -m alt"
+            keys = "alt+Right"
 
             [rule.browser-zoom]
             gesture = "pinch"
             application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
             step = 0.15
-            on-step = "[ \"$TOUCHGEST_DIRECTION\" = out ] && wtype -M ctrl -k plus -m ctrl || wtype -M ctrl -k minus -m ctrl"
+            on-step = { out = "ctrl+plus", in = "ctrl+minus" }
 
             # In terminals, a 3-finger tap pastes instead of opening the launcher.
             [rule.terminal-paste]
             gesture = "tap"
             fingers = 3
             application = ["foot", "Alacritty", "kitty", "*term*"]
-            command = "wtype -M ctrl -M shift -k v -m shift -m ctrl"
+            keys = "ctrl+shift+v"
 
             """#
         case .hyprland:
@@ -128,28 +128,28 @@ public enum StarterRules {
             fingers = 3
             direction = "right"
             application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
-            command = "wtype -M alt -k Left -m alt"
+            keys = "alt+Left"
 
             [rule.browser-forward]
             gesture = "swipe"
             fingers = 3
             direction = "left"
             application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
-            command = "wtype -M alt -k Right -m alt"
+            keys = "alt+Right"
 
             # A 2-finger pinch zooms the page in browsers (the 3-finger pinch above zooms the screen).
             [rule.browser-zoom]
             gesture = "pinch"
             application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
             step = 0.15
-            on-step = "[ \"$TOUCHGEST_DIRECTION\" = out ] && wtype -M ctrl -k plus -m ctrl || wtype -M ctrl -k minus -m ctrl"
+            on-step = { out = "ctrl+plus", in = "ctrl+minus" }
 
             # In terminals, a 3-finger tap pastes.
             [rule.terminal-paste]
             gesture = "tap"
             fingers = 3
             application = ["foot", "Alacritty", "kitty", "*term*"]
-            command = "wtype -M ctrl -M shift -k v -m shift -m ctrl"
+            keys = "ctrl+shift+v"
 
             """#
         case .niri:
@@ -181,14 +181,14 @@ public enum StarterRules {
             gesture = "pinch"
             application = ["firefox*", "chromium", "google-chrome", "brave-browser"]
             step = 0.15
-            on-step = "[ \"$TOUCHGEST_DIRECTION\" = out ] && wtype -M ctrl -k plus -m ctrl || wtype -M ctrl -k minus -m ctrl"
+            on-step = { out = "ctrl+plus", in = "ctrl+minus" }
 
             # In terminals, a 3-finger tap pastes.
             [rule.terminal-paste]
             gesture = "tap"
             fingers = 3
             application = ["foot", "Alacritty", "kitty", "*term*"]
-            command = "wtype -M ctrl -M shift -k v -m shift -m ctrl"
+            keys = "ctrl+shift+v"
 
             """#
         case .gnome:
@@ -295,8 +295,9 @@ public enum StarterRules {
             """#
         case .x11:
             #"""
-            # touchgest rules for X11 desktops, with xdotool (apt install xdotool).
-            # See touchgest-rules(5).
+            # touchgest rules for X11 desktops. Keys and clicks (keys, button) are pressed by
+            # touchgest itself through XTEST; switching desktops uses xdotool (apt install
+            # xdotool). See touchgest-rules(5).
             [settings]
             device = "touchpad"
             timeout = "5s"
@@ -317,23 +318,23 @@ public enum StarterRules {
             gesture = "swipe"
             fingers = 4
             direction = "right"
-            command = "xdotool key alt+Left"
+            keys = "alt+Left"
 
             [rule.forward]
             gesture = "swipe"
             fingers = 4
             direction = "left"
-            command = "xdotool key alt+Right"
+            keys = "alt+Right"
 
             [rule.zoom]
             gesture = "pinch"
             step = 0.2
-            on-step = "[ \"$TOUCHGEST_DIRECTION\" = out ] && xdotool key ctrl+plus || xdotool key ctrl+minus"
+            on-step = { out = "ctrl+plus", in = "ctrl+minus" }
 
             [rule.middle-click]
             gesture = "tap"
             fingers = 3
-            command = "xdotool click 2"
+            button = "middle"
 
             # Rules for one application: touchgest reads the window manager's _NET_ACTIVE_WINDOW
             # (--focus x11, chosen when DISPLAY is set outside Wayland) when the gesture begins and
@@ -347,14 +348,14 @@ public enum StarterRules {
             fingers = 3
             direction = "right"
             application = ["firefox*", "chromium*", "google-chrome", "brave-browser"]
-            command = "xdotool key --clearmodifiers alt+Left"
+            keys = "alt+Left"
 
             [rule.browser-forward]
             gesture = "swipe"
             fingers = 3
             direction = "left"
             application = ["firefox*", "chromium*", "google-chrome", "brave-browser"]
-            command = "xdotool key --clearmodifiers alt+Right"
+            keys = "alt+Right"
 
             # In terminals, a 3-finger tap pastes instead of a middle click, and a pinch changes
             # the font size instead of zooming.
@@ -362,13 +363,13 @@ public enum StarterRules {
             gesture = "tap"
             fingers = 3
             application = ["xterm", "uxterm", "urxvt", "alacritty", "kitty", "*-terminal", "konsole"]
-            command = "xdotool key --clearmodifiers ctrl+shift+v"
+            keys = "ctrl+shift+v"
 
             [rule.terminal-zoom]
             gesture = "pinch"
             application = ["xterm", "uxterm", "urxvt", "alacritty", "kitty", "*-terminal", "konsole"]
             step = 0.2
-            on-step = "[ \"$TOUCHGEST_DIRECTION\" = out ] && xdotool key --clearmodifiers ctrl+shift+plus || xdotool key --clearmodifiers ctrl+minus"
+            on-step = { out = "ctrl+shift+plus", in = "ctrl+minus" }
 
             """#
         }

@@ -15,7 +15,10 @@ struct DebugCommand: ParsableCommand {
             runs a command shows the command, and one a stream gets names the stream.
             Commands and streams run only with --run. With -v, every input event, each move of a
             recognizer's own phase machine (RULE phase OLD -> INPUT -> NEW), and every
-            recognizer transition: RULE FROM -> TO (CAUSE).
+            recognizer transition: RULE FROM -> TO (CAUSE). Lines starting session: show the
+            session's state as it changes (locked, inactive, sleeping, unlocked, with what said
+            so), which rules act then, and which source is followed or missing; debug acts on it
+            as touchgest run does.
             Without a rule file, debug recognizes a built-in catalogue of every gesture and
             names each one ("swipe left, 3 fingers") with the rule that binds it.
             """
@@ -24,6 +27,7 @@ struct DebugCommand: ParsableCommand {
     @OptionGroup var rules: RulesOptions
     @OptionGroup var input: InputOptions
     @OptionGroup var focus: FocusOptions
+    @OptionGroup var sessionState: SessionOptions
 
     @Flag(help: "One JSON object per line instead of text.")
     var json = false
@@ -63,6 +67,7 @@ struct DebugCommand: ParsableCommand {
             if let compiled = session.compiled { printer.use(compiled) }
         }
         session.startFocus(focus.provider)
+        session.startSessionState(sessionState.source)
         session.runUntilSignalled()
     }
 }

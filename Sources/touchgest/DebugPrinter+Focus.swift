@@ -50,6 +50,7 @@ extension DebugPrinter {
         switch event {
         case let .problem(error): printError("touchgest: warning: \(error)")
         case let .reading(node): if verbose && !json { emit(paint(36, "reading the fingers of \(node)")) }
+        case let .readingTaps(node): if verbose && !json { emit(paint(36, "reading the fingers of \(node) for its taps (semi-MT)")) }
         case let .stopped(node): if verbose && !json { emit(paint(36, "stopped reading the fingers of \(node)")) }
         }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import InputActions
 import InputDevices
 import LibinputInput
 import Rulebook
@@ -20,6 +21,8 @@ final class DebugPrinter: SessionObserver {
     let catalogue: Bool
     /// Commands run and streams are fed (`--run`): lines say "runs", not "would run".
     let runsCommands: Bool
+    /// Keys, text and clicks reach the desktop (`debug --run`; a replay never presses).
+    let pressesInput: Bool
     /// Colour only on a terminal, and never when NO_COLOR is set (no-color.org).
     let colour = isatty(1) == 1 && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
     /// Each rule and its recognizer by rule name, to describe decisions.
@@ -28,8 +31,9 @@ final class DebugPrinter: SessionObserver {
     private var shownSnippets: Set<String> = []
 
     init(json: Bool, clock: (() -> Timestamp)? = nil, showInput: Bool = true, verbose: Bool = true, catalogue: Bool = false,
-         runsCommands: Bool) {
+         runsCommands: Bool, pressesInput: Bool? = nil) {
         self.json = json
+        self.pressesInput = pressesInput ?? runsCommands
         self.clock = clock
         self.showInput = showInput
         self.verbose = verbose
@@ -191,15 +195,16 @@ final class DebugPrinter: SessionObserver {
             }
         } else if !verbose, let rule = rules[record.recognizer]?.rule, rule.command(at: decision.moment) == nil {
             // A decision that runs a command is told by the command's line.
-            let effects = self.effects(command: nil, stream: rule.stream)
+            let effects = self.effects(command: nil, press: rule.input(at: decision.moment), stream: rule.stream)
             emit(paint(effects.isEmpty ? 32 : 33, "\(record.recognizer) \(decision.moment.rawValue): \(decision.summary)\(effects)"))
         }
     }
 
     /// ` -> would run: COMMAND; would stream to: STREAM` (`runs`, `streams to` with
     /// `--run`), or "" for neither.
-    private func effects(command: String?, stream: String?) -> String {
+    private func effects(command: String?, press: InputAction? = nil, stream: String?) -> String {
         let said = [
+            press.map(said),
             command.map { "\(runsCommands ? "runs" : "would run"): \($0)" },
             stream.map { "\(runsCommands ? "streams" : "would stream") to: \($0)" },
         ].compactMap { $0 }
@@ -212,7 +217,9 @@ final class DebugPrinter: SessionObserver {
             var moment = "\(request.phase.rawValue)"
             var summary = ""
             var stream: String?
+            var press: InputAction?
             if let (rule, recognizer) = rules[request.rule] {
+                press = rule.inputs[request.phase]
                 let decision = GestureDecision(rule: rule, recognizer: recognizer, moment: request.phase.moment(continuous: rule.gesture.isContinuous),
                                                stepDirection: request.phase == .step ? request.environment["TOUCHGEST_DIRECTION"] : nil)
                 summary = ": " + decision.summary
@@ -221,7 +228,7 @@ final class DebugPrinter: SessionObserver {
                 if request.phase != .step { stream = rule.stream }
             }
             if request.phase == .step, let step = request.environment["TOUCHGEST_STEP"] { moment += " \(step)" }
-            emit(paint(33, "\(request.rule) \(moment)\(summary)\(effects(command: request.command, stream: stream))"))
+            emit(paint(33, "\(request.rule) \(moment)\(summary)\(effects(command: request.command, press: press, stream: stream))"))
             return
         }
         if json {

@@ -12,9 +12,14 @@ struct DoctorCommand: ParsableCommand {
         discussion: """
             Checks whether you can read the input devices (the 'input' group, or a uaccess \
             udev rule) and what that means, which touch devices touchgest sees, whether the \
-            rule file is valid, whether the user service runs, and whether your desktop's own \
-            gestures would fire together with the ones your rules bind. Each finding says how \
-            to fix it. Exits 1 when something stops touchgest from working.
+            rule file is valid, whether the user service runs, whether your desktop's own \
+            gestures would fire together with the ones your rules bind; on GNOME and KDE \
+            Plasma on Wayland, whether the extension or KWin script that tells touchgest the \
+            focused window is in place, and so whether rules for an application fire; and which \
+            signals your desktop gives about a locked screen, a session not in front and sleep \
+            (logind's Active, LockedHint, Lock and PrepareForSleep; the screensaver's \
+            ActiveChanged) and which it lacks. Each finding says how to fix it. Exits 1 when \
+            something stops touchgest from working.
             """
     )
 
@@ -28,6 +33,8 @@ struct DoctorCommand: ParsableCommand {
         doctor.checkAccess(nodes: context.nodes, problems: context.problems)
         doctor.checkService()
         if let book { doctor.checkDesktop(book) }
+        doctor.checkFocus(book)
+        doctor.checkSession()
         for finding in doctor.findings {
             emit("\(finding.level.rawValue.padding(5)) \(finding.topic): \(finding.text)")
             if let fix = finding.fix { emit("      fix: \(fix)") }

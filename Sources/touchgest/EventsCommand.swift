@@ -12,7 +12,9 @@ struct EventsCommand: ParsableCommand {
             Connects to the socket touchgest run serves (owner-only, under $XDG_RUNTIME_DIR) and
             prints one JSON line per phase of every rule's gesture (began, changed, ended,
             cancelled; recognized for taps and swipes), or only of the rules named: the same
-            lines a rule's stream command gets (touchgest-rules(5), STREAMS). Up to 256
+            lines a rule's stream command gets (touchgest-rules(5), STREAMS), and a line
+            {"v":1,"session":"locked"} whenever the session stops or starts acting (locked,
+            inactive, sleeping, unlocked; at once when it joins while not unlocked). Up to 256
             subscribers may come and go. A subscriber that reads slowly gets changed lines
             coalesced (the latest wins), never loses began, ended or cancelled, and is dropped
             when it reads nothing for 2 seconds while lines wait. Exits 0 when the daemon stops
@@ -69,13 +71,21 @@ struct EventsCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             var output = ""
-            for line in complete where wanted.isEmpty || (try? JSONValue.parse(line[...]))?["rule"]?.string.map(wanted.contains) == true {
+            // The session's lines (locked, unlocked, ...) concern every rule.
+            for line in complete where wanted.isEmpty || Self.concerns(line, wanted) {
                 // The daemon escapes every control character in its JSON; whatever else
                 // is on the socket cannot drive the terminal either.
                 output += String(decoding: line, as: UTF8.self).escapingControlCharacters + "\n"
             }
             guard Self.writeAll(Array(output.utf8)) else { return }
         }
+    }
+
+    /// Whether a line is one of the `wanted` rules', or the session's.
+    private static func concerns(_ line: [UInt8], _ wanted: Set<String>) -> Bool {
+        guard let value = try? JSONValue.parse(line[...]) else { return false }
+        if value["session"]?.string != nil && value["rule"] == nil { return true }
+        return value["rule"]?.string.map(wanted.contains) == true
     }
 
     private static func writeAll(_ bytes: [UInt8]) -> Bool {

@@ -13,7 +13,9 @@ struct ListDevicesCommand: ParsableCommand {
             one, how touchgest found it and how to state it; and how you may read it: the
             uaccess ACL of touchgest's udev rule (touchpads and touchscreens of the active
             seat only) or a group such as 'input' (every input device). Without access it
-            says why and how to get it. Exits 1 when it finds no usable touch device.
+            says why and how to get it. A semi-MT touchpad's taps are read from its fingers
+            (libinput takes its two-finger taps for scrolling), which needs that access too.
+            Exits 1 when it finds no usable touch device.
             """
     )
 

@@ -86,7 +86,7 @@ struct ReplayCommand: ParsableCommand {
         }
         var clock: (() -> Timestamp)?
         let printer = DebugPrinter(json: json, clock: { clock?() ?? Timestamp(microseconds: 0) }, showInput: input,
-                                   verbose: output.verbose || input, catalogue: catalogue, runsCommands: runCommands)
+                                   verbose: output.verbose || input, catalogue: catalogue, runsCommands: runCommands, pressesInput: false)
         let focus = focus
         focus.onUnavailable = { printer.focusNote($0, rule: nil) }
         if output.verbose { focus.onSitOut = { printer.focusNote($1, rule: $0) } }

@@ -27,12 +27,35 @@ struct RunCommand: ParsableCommand {
             file cannot be loaded at start, and when the daemon itself fails (a poll or libinput
             error, logged with what failed), so that systemd's Restart=on-failure starts it again;
             journalctl --user -u touchgest shows why.
+            Session: while the screen is locked only rules with when-locked = true act; while
+            the session is not in front (another user has the seat, another virtual terminal
+            is shown) or the machine is going to sleep, none does. A gesture under way then is
+            cancelled (its stream gets cancelled, its on-cancel runs), and each touchgest events
+            subscriber gets one line saying so. touchgest trusts logind on the system bus
+            (DBUS_SYSTEM_BUS_ADDRESS, else /run/dbus/system_bus_socket) for the session named
+            by XDG_SESSION_ID, else the session of its own process, else, as a systemd user
+            service, your graphical session: its Active and LockedHint properties, its Lock and
+            Unlock signals (a lock asked for with loginctl lock-session holds until Unlock or
+            until the desktop clears LockedHint), and PrepareForSleep. It also trusts
+            org.freedesktop.ScreenSaver, org.gnome.ScreenSaver and GNOME Shell's
+            org.gnome.Shell.ScreenShield on the session bus, taking their ActiveChanged only
+            from the name's owner. It trusts nothing else: a locker
+            that tells neither (swaylock, hyprlock) goes unseen; touchgest doctor says what
+            this desktop tells and how to make its locker tell logind. Without a system bus or
+            logind, or without a session bus, touchgest still runs, and logs once which
+            protection it lacks: it fails open, because a gesture daemon that refused to start
+            would leave the user with no gestures at all on systems that cannot lock through
+            logind (no systemd, a container, a test), while the lock screen itself, not
+            touchgest, is what guards the session. A bus that goes away after touchgest
+            reached it keeps the last state until it is back; one never reached is not tried
+            again. --session-state none follows nothing.
             """
     )
 
     @OptionGroup var rules: RulesOptions
     @OptionGroup var input: InputOptions
     @OptionGroup var focus: FocusOptions
+    @OptionGroup var sessionState: SessionOptions
     @OptionGroup var events: EventsSocketOptions
 
     @Flag(name: .shortAndLong, help: "Log more: -v each command run, -vv every recognizer transition.")
@@ -60,7 +83,8 @@ struct RunCommand: ParsableCommand {
         // The last lines (stopping, streams closed) get a moment to reach a slow reader.
         defer { output.drain(within: LogOutput.exitDrainTime) }
         let configuration = Daemon.Configuration(rulesPath: rules.path, backend: input.backend, commandLineSizes: input.deviceSizes,
-                                                  focusProvider: focus.provider, eventsSocket: events.path)
+                                                  focusProvider: focus.provider, sessionState: sessionState.source,
+                                                  eventsSocket: events.path)
         do {
             try Daemon.run(configuration, logger: logger, output: output)
         } catch {

@@ -27,3 +27,24 @@ enum FocusRules {
 
     static let swipe = "touch 3 at 70,35 move -35,0 over 200ms\nwait 400ms"
 }
+
+extension FocusRules {
+    /// A general swipe and the same swipe for windows whose title starts with "Draft".
+    static let titleRules = """
+        [settings]
+        device = "touchpad"
+
+        [rule.next-workspace]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        command = "echo general \\"$TOUCHGEST_APP\\" >> $FOLDER/out"
+
+        [rule.draft-swipe]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        title = "Draft*"
+        command = "echo draft \\"$TOUCHGEST_APP\\" \\"$TOUCHGEST_TITLE\\" >> $FOLDER/out"
+        """
+}

@@ -147,7 +147,9 @@ import Testing
                 s.connect(path)
                 held.append(s)
             open(os.path.join(folder, "held"), "w").close()
-            while not os.path.exists(os.path.join(folder, "release")):
+            # Until told, or a minute at most: a test that failed early leaves nothing running.
+            end = time.monotonic() + 60
+            while not os.path.exists(os.path.join(folder, "release")) and time.monotonic() < end:
                 time.sleep(0.01)
             for s in held:
                 s.close()

@@ -32,7 +32,10 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
             shell '\(headlessX11)' start \(x11) term-a=Again > /dev/null
             await focus: term-a "Again"
             \(FocusRules.swipe)
-            """, arguments: "run -v --allow-root --focus x11", extra: "--merge-stderr --signal TERM --ready 'device added'",
+            """, arguments: "run -v --allow-root --focus x11",
+            // Ready once the touchpad is there and the provider told the focus, in either
+            // order: the first swipe must not race the X connection, made on its own thread.
+            extra: "--merge-stderr --signal TERM --ready 'device added|focus: term-b' --ready-count 2",
             wrapper: "env DISPLAY=\(display)")
         #expect(run.status == 0, "\(run.lines)")
         #expect(readText("\(run.folder)/out").split(separator: "\n") == [

@@ -151,6 +151,116 @@ import TouchGestures
         #expect(h.hub.runningStreams.keys.sorted() == ["live", "stuck"])
     }
 
+    @Test func aReaderThatTakesEveryLineSlowlyIsNotStoppedAndOneThatTakesNothingIs() {
+        let h = Harness()
+        // A shell reads its input a byte at a time, so it takes each line out of the pipe
+        // a little at a time, 0.25 s apart: a one-page pipe empties only every 3 s or so.
+        h.hub.setStreams([
+            (rule: "slow", command: "while read -r line; do printf '%s\\n' \"$line\" >> \(h.folder)/out; sleep 0.25; done"),
+            (rule: "deaf", command: "exec sleep 600"),
+        ])
+        // 32 lines of 340 bytes: 12 fill the pipe, the rest wait in the hub.
+        let lines = (1...32).map { value in
+            #"{"rule":"slow","phase":"began","value":\#(value),"pad":""# + String(repeating: "x", count: 300) + #""}"#
+        }
+        for line in lines {
+            h.hub.publish(rule: "slow", line: line, coalescible: false)
+            h.hub.publish(rule: "deaf", line: line, coalescible: false)
+        }
+        var stuck: [String] {
+            h.events.compactMap { if case let .stuck(rule, _, _) = $0 { rule } else { nil } }
+        }
+        #expect(h.pump(timeout: .seconds(60)) { (h.lines("out").count == lines.count || stuck.contains("slow")) && stuck.contains("deaf") })
+        let out = h.lines("out")
+        #expect(out.count == lines.count)
+        #expect(out.filter { !lines.contains($0) }.isEmpty, "lines read that were not sent")
+        #expect(out == lines.filter(out.contains), "lines read out of order")
+        #expect(stuck == ["deaf"])
+    }
+
+    /// The processes (not zombies) whose process group is one of `groups`, from /proc.
+    static func running(inGroups groups: Set<Int32>) -> [String] {
+        listFolder("/proc").filter { Int32($0) != nil }.compactMap { pid -> String? in
+            // pid (comm) state ppid pgrp ...: the name may hold spaces and parentheses.
+            let stat = readText("/proc/\(pid)/stat")
+            guard let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, fields[0] != "Z", let group = Int32(fields[2]), groups.contains(group) else { return nil }
+            return "\(pid) in group \(group): \(readText("/proc/\(pid)/cmdline").split(separator: "\0").joined(separator: " "))"
+        }
+    }
+
+    /// Pidfds of the processes `pids` that still run (one gone is left out).
+    static func pidfds(_ pids: [Int32]) -> [Int32: Int32] {
+        var pidfds: [Int32: Int32] = [:]
+        for pid in pids {
+            let fd = cprocess_pidfd_open(pid)
+            if fd >= 0 { pidfds[pid] = fd }
+        }
+        return pidfds
+    }
+
+    /// The processes of `pidfds` that have not exited.
+    static func alive(_ pidfds: [Int32: Int32]) -> [Int32] {
+        pidfds.filter { _, fd in
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            return poll(&entry, 1, 0) == 0
+        }.keys.sorted()
+    }
+
+    /// Kills and forgets the processes of `pidfds` still running, so that a test that
+    /// failed leaves none behind.
+    static func release(_ pidfds: [Int32: Int32]) {
+        for pid in alive(pidfds) { kill(pid, SIGKILL) }
+        for fd in pidfds.values { close(fd) }
+    }
+
+    /// `$$ $!` lines a command wrote: its group (its shell's pid), and the pid of what it
+    /// started in the background.
+    static func groupsAndChildren(_ lines: [String]) -> [(group: Int32, child: Int32)] {
+        lines.compactMap { line in
+            let words = line.split(separator: " ").compactMap { Int32($0) }
+            return words.count == 2 ? (words[0], words[1]) : nil
+        }
+    }
+
+    @Test func whatAStreamCommandLeftInTheBackgroundIsStoppedWhenTheCommandExits() {
+        let h = Harness()
+        // The shell starts sleep in the background, in its own process group, and exits
+        // at once: it is started again and again, each time leaving a sleep behind. (Its
+        // output goes nowhere: one left behind would hold the test runner's open.)
+        h.hub.setStreams([(rule: "bg", command: "sleep 1000 <&0 >/dev/null 2>&1 & echo $$ $! >> \(h.folder)/children; exit 0")])
+        #expect(h.pump { h.exits.count >= 2 })
+        let exited = Set(h.events.compactMap { if case let .exited(_, pid, _, _) = $0 { pid } else { nil } })
+        let children = Self.groupsAndChildren(h.lines("children")).filter { exited.contains($0.group) }.map(\.child)
+        #expect(children.count == exited.count)
+        let pidfds = Self.pidfds(children)
+        defer { Self.release(pidfds) }
+        // The loop runs meanwhile: whatever is due a second after the exits happens.
+        h.pump(timeout: .seconds(10)) { Self.alive(pidfds).isEmpty }
+        #expect(Self.alive(pidfds).isEmpty, "outlived their stream command: \(Self.running(inGroups: exited))")
+        #expect(Self.running(inGroups: exited).isEmpty)
+        // The log says why they went.
+        let leftBehind = Set(h.events.compactMap { if case let .leftBehind(_, pid) = $0 { pid } else { nil } })
+        #expect(exited.isSubset(of: leftBehind))
+    }
+
+    @Test func whatAStreamCommandLeftInTheBackgroundDoesNotOutliveShutdown() throws {
+        let h = Harness()
+        // cat reads until its input closes, as on shutdown, and exits; sleep would stay.
+        h.hub.setStreams([(rule: "bg", command: "sleep 1000 <&0 >/dev/null 2>&1 & echo $$ $! >> \(h.folder)/children; exec cat >/dev/null")])
+        #expect(h.pump { h.lines("children").count == 1 })
+        let started = try #require(Self.groupsAndChildren(h.lines("children")).first)
+        let pidfds = Self.pidfds([started.child])
+        defer { Self.release(pidfds) }
+        #expect(pidfds.count == 1, "sleep \(started.child) is not running")
+        #expect(h.hub.shutdown())
+        var entry = pollfd(fd: pidfds[started.child] ?? -1, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&entry, 1, 10_000) == 1, "sleep \(started.child) outlived the shutdown: \(Self.running(inGroups: [started.group]))")
+        #expect(Self.running(inGroups: [started.group]).isEmpty)
+        #expect(h.events.contains(.leftBehind(rule: "bg", pid: started.group)))
+    }
+
     @Test func subscribersOnAnOwnerOnlySocketJoinAndLeaveMidGesture() throws {
         let h = Harness()
         let path = "\(h.folder)/run/events.sock"

@@ -1,6 +1,7 @@
 import CProcess
 import Glibc
 @testable import GestureStreams
+import TestSupport
 import TouchGestures
 import Testing
 
@@ -72,6 +73,53 @@ import Testing
         }
     }
 
+    /// Lines of 400 bytes, more than the one-page pipe holds: sent at `now`, some wait.
+    static func fillPipe(_ stream: StreamProcess, now: Timestamp) {
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 399) + [UInt8(ascii: "\n")]
+        for _ in 0..<20 { stream.send(line, coalescible: false, now: now) }
+    }
+
+    /// Where lines begin to wait: well past a start's grace, so the stall time alone counts.
+    static let t1 = t0 + StreamDefaults.startGrace + .seconds(1)
+
+    @Test func aReaderThatTakesNothingIsStoppedTwoSecondsAfterLinesBeganToWait() {
+        var events: [StreamHub.Event] = []
+        let stream = Self.stream("exec sleep 600", report: { events.append($0) })
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t1 + .seconds(10)) }
+        Self.fillPipe(stream, now: Self.t1)
+        #expect(stream.nextDeadline == Self.t1 + StreamDefaults.stallTimeout)
+        stream.handleDeadlines(now: Self.t1 + (StreamDefaults.stallTimeout - .microseconds(1)))
+        #expect(events.count == 1, "\(events)")
+        stream.handleDeadlines(now: Self.t1 + StreamDefaults.stallTimeout)
+        #expect(events.dropFirst().first == .stuck(rule: "r", pid: stream.child?.pid ?? 0, queued: 10))
+    }
+
+    @Test func aReaderThatTookPartOfItsPipeIsStoppedOnlyOnceItTookNothingForTwoSeconds() throws {
+        var events: [StreamHub.Event] = []
+        let folder = temporaryFolder()
+        let fifo = "\(folder)/took"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let took = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        defer { close(took) }
+        // It takes one line (a shell reads a byte at a time), says so, and reads no more.
+        let stream = Self.stream("read -r line; echo took > \(fifo); exec sleep 600", report: { events.append($0) })
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t1 + .seconds(10)) }
+        Self.fillPipe(stream, now: Self.t1)
+        var entry = pollfd(fd: took, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&entry, 1, 30_000) == 1, "the command did not take its line")
+        // A one-page pipe is writable again only once it is empty: nothing here tells the
+        // stream that a line was taken, but it was, within the 2 s.
+        stream.handleDeadlines(now: Self.t1 + StreamDefaults.stallTimeout)
+        #expect(events.count == 1, "stopped though it took a line: \(events)")
+        // Nothing taken in the next 2 s.
+        let next = try #require(stream.nextDeadline)
+        #expect(next == Self.t1 + StreamDefaults.stallTimeout * 2)
+        stream.handleDeadlines(now: next)
+        #expect(events.dropFirst().first == .stuck(rule: "r", pid: stream.child?.pid ?? 0, queued: 10))
+    }
+
     @Test func aReloadWhileAStuckCommandIsStoppingKeepsItsKillGrace() {
         let stream = Self.stream("exec sleep 600")
         stream.start(now: Self.t0)
@@ -102,6 +150,48 @@ import Testing
         }
         #expect(signals == 2)
         #expect(stream.nextDeadline == nil)
+    }
+
+    @Test func whatAStuckCommandLeftInItsGroupThatIgnoresSIGTERMGetsSIGKILLWhenTheGraceEnds() throws {
+        var events: [StreamHub.Event] = []
+        let folder = temporaryFolder()
+        let fifo = "\(folder)/child"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let said = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        defer { close(said) }
+        // A background sleep that ignores SIGTERM (an ignored signal stays ignored across
+        // exec) says its pid once it does; the command itself dies of SIGTERM.
+        let background = "(trap '' TERM; exec sh -c 'echo $$ > \(fifo); exec sleep 600') </dev/null >/dev/null 2>&1 &"
+        let stream = Self.stream("\(background) exec sleep 600", report: { events.append($0) })
+        stream.start(now: Self.t0)
+        defer { Self.stop(stream, now: Self.t0 + .seconds(10)) }
+        let command = try #require(stream.child)
+        var entry = pollfd(fd: said, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&entry, 1, 30_000) == 1, "the background sleep did not start")
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let count = read(said, &bytes, bytes.count)
+        let child = try #require(Int32(String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).split(separator: "\n").first ?? ""))
+        let childfd = cprocess_pidfd_open(child)
+        defer {
+            var left = pollfd(fd: childfd, events: Int16(POLLIN), revents: 0)
+            if childfd >= 0, poll(&left, 1, 0) == 0 { kill(child, SIGKILL) }
+            if childfd >= 0 { close(childfd) }
+        }
+        #expect(childfd >= 0, "sleep \(child) is not running")
+        Self.makeStuck(stream, now: Self.t0)
+        var exited = pollfd(fd: command.pidfd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&exited, 1, 30_000) == 1, "the command outlived its SIGTERM")
+        stream.handleExit(now: Self.t0 + .milliseconds(100))
+        #expect(events.suffix(2) == [.restarting(rule: "r", pid: command.pid, retryIn: .milliseconds(250)), .leftBehind(rule: "r", pid: command.pid)])
+        // The command starts again meanwhile; the sleep is still there until the SIGKILL
+        // the stop scheduled.
+        stream.handleDeadlines(now: Self.t0 + (StreamDefaults.killGrace - .microseconds(1)))
+        #expect(stream.child.map { $0.pid != command.pid } == true, "not started again")
+        var left = pollfd(fd: childfd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&left, 1, 0) == 0)
+        #expect(stream.nextDeadline == Self.t0 + StreamDefaults.killGrace)
+        stream.handleDeadlines(now: Self.t0 + StreamDefaults.killGrace)
+        #expect(poll(&left, 1, 30_000) == 1, "sleep \(child) outlived the SIGKILL")
     }
 
     @Test func linesForACommandThatClosedItsInputAreDroppedUntilItExitsThenItStartsAgain() throws {

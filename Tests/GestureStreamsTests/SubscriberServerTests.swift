@@ -59,6 +59,39 @@ import TouchGestures
         #expect(events.filter { if case .subscriberRefused = $0 { true } else { false } }.count == 1)
     }
 
+    /// The session's state: every subscriber gets one line when it changes, and one that
+    /// joins while the session is not unlocked gets it at once; stream commands get none.
+    @Test func theSessionsStateIsToldToEverySubscriberAndToOneThatJoinsWhileLocked() throws {
+        let path = temporaryFolder() + "/events.sock"
+        let hub = StreamHub(baseEnvironment: [:])
+        try hub.listen(at: path)
+        defer { hub.shutdown() }
+        func join() throws -> Int32 {
+            let client = cprocess_unix_connect_nonblocking(path)
+            try #require(client >= 0)
+            hub.handleReadable(hub.pollDescriptors[0])
+            return client
+        }
+        func received(_ client: Int32) -> String {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
+        }
+        let early = try join()
+        defer { close(early) }
+        hub.announceSession("locked")
+        let late = try join()
+        defer { close(late) }
+        #expect(received(early) == #"{"v":1,"session":"locked"}"# + "\n")
+        #expect(received(late) == #"{"v":1,"session":"locked"}"# + "\n")
+        hub.announceSession("unlocked")
+        let after = try join()
+        defer { close(after) }
+        #expect(received(early) == #"{"v":1,"session":"unlocked"}"# + "\n")
+        #expect(received(late) == #"{"v":1,"session":"unlocked"}"# + "\n")
+        #expect(received(after) == "")
+    }
+
     @Test func aSocketFileNobodyListensOnIsReplaced() throws {
         let path = temporaryFolder() + "/events.sock"
         // What a daemon that was killed leaves: the file of a socket nobody listens on.

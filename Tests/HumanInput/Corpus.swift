@@ -215,6 +215,8 @@ public enum Corpus {
                               events: TouchscreenCorpus.rest(fingers: fingers, duration: duration, wander: wander, random: &random),
                               expected: nil, allowed: []))
         }
+        // After every family above, so that theirs keep their streams.
+        all += secondRound(next)
         return all
     }
 }

@@ -24,9 +24,15 @@ public final class CorpusRun {
     public func requests(for sample: Sample) -> [CommandRequest] {
         let scheduler = ManualScheduler(start: Timestamp(microseconds: Sample.start.microseconds - 1))
         let environment = GestureEnvironment(scheduler: scheduler)
+        // As the daemon's session does once it reads a semi-MT pad's fingers.
+        environment.fingerReadTouchpads = [SemiMultitouchCorpus.device]
         let sink = RecordingSink()
         let compiled = CompiledRulebook(sample.withPan ? rulebookWithPan : rulebook, sink: sink) { device in
-            device == TouchpadCorpus.device ? "corpus touchpad" : "corpus touchscreen"
+            switch device {
+            case TouchpadCorpus.device: "corpus touchpad"
+            case SemiMultitouchCorpus.device: "corpus semi-MT touchpad"
+            default: "corpus touchscreen"
+            }
         }
         compiled.attach(to: environment)
         environment.diagnosticHandler = { [weak self] diagnostic in

@@ -20,6 +20,20 @@ public enum Motion {
         slant * p + bow * 4 * p * (1 - p)
     }
 
+    /// A point `progress` (0...1) of the way along a circular arc from (0, 0) to
+    /// (`chord`, 0) that bulges `sagitta` times the chord to positive sideways values:
+    /// (along the chord, sideways).
+    public static func arc(chord: Double, sagitta: Double, progress: Double) -> (along: Double, side: Double) {
+        let bulge = abs(sagitta) * chord
+        guard bulge > 0, chord > 0 else { return (chord * progress, 0) }
+        // The circle through both ends and the top of the bulge.
+        let radius = chord * chord / (8 * bulge) + bulge / 2
+        let half = asin(min(chord / (2 * radius), 1))
+        let angle = -half + 2 * half * progress
+        let side = radius * cos(angle) - (radius - bulge)
+        return (chord / 2 + radius * sin(angle), sagitta < 0 ? -side : side)
+    }
+
     /// A resting hand's wander: slow postural sway plus physiological tremor (8-12 Hz),
     /// at most `amplitude` millimetres from where the fingers landed.
     public struct Wander: Sendable {
@@ -51,5 +65,27 @@ public enum Motion {
             // Scaled so that the offset's length never exceeds the amplitude.
             return Point(x: axis(0), y: axis(3)) * (amplitude / 2.0.squareRoot())
         }
+    }
+}
+
+/// A hand moving while its fingers pinch: `vector` millimetres along a minimum-jerk
+/// reach of `duration` seconds that starts `delay` seconds after the fingers do.
+public struct HandTravel: Sendable {
+    public var vector: Point
+    public var delay: Double
+    public var duration: Double
+
+    public init(vector: Point, delay: Double, duration: Double) {
+        self.vector = vector
+        self.delay = delay
+        self.duration = duration
+    }
+
+    /// A hand that stays where it is.
+    public static let none = HandTravel(vector: .zero, delay: 0, duration: 1)
+
+    /// Where the hand is `seconds` after the fingers started moving.
+    public func offset(at seconds: Double) -> Point {
+        vector == .zero ? .zero : vector * Motion.minimumJerk((seconds - delay) / duration)
     }
 }

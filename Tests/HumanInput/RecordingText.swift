@@ -9,7 +9,8 @@ public enum RecordingText {
     public static func recording(_ samples: [Sample], gap: Double = 2) -> String {
         var lines = ["# touchgest recording 1",
                      "device \(TouchpadCorpus.device.rawValue) touchpad 100.000 70.000 corpus touchpad",
-                     "device \(TouchscreenFrames.device.rawValue) touchscreen \(fixedDecimals(TouchscreenFrames.size.width, 3)) \(fixedDecimals(TouchscreenFrames.size.height, 3)) corpus touchscreen"]
+                     "device \(TouchscreenFrames.device.rawValue) touchscreen \(fixedDecimals(TouchscreenFrames.size.width, 3)) \(fixedDecimals(TouchscreenFrames.size.height, 3)) corpus touchscreen",
+                     "device \(SemiMultitouchCorpus.device.rawValue) touchpad \(fixedDecimals(SemiMultitouchCorpus.size.width, 3)) \(fixedDecimals(SemiMultitouchCorpus.size.height, 3)) corpus semi-MT touchpad"]
         var offset: UInt64 = 0
         for sample in samples {
             lines.append("# \(sample.name)")

@@ -51,21 +51,32 @@ public struct Expectation: Sendable, Equatable {
 public enum SampleKind: String, CaseIterable, Sendable {
     case touchpadSwipe3 = "touchpad swipe 3f"
     case touchpadSwipe4 = "touchpad swipe 4f"
+    case touchpadFlick = "touchpad flick under 10 mm"
+    case touchpadCurvedSwipe = "touchpad swipe, strongly curved"
     case touchpadPinch = "touchpad pinch"
+    case touchpadMovingPinch = "touchpad pinch, hand moving"
     case touchpadRotation = "touchpad rotation"
+    case touchpadWobblingRotation = "touchpad rotation, spread wobbling"
     case touchpadHold = "touchpad hold"
     case touchpadTap = "touchpad tap"
+    case semiMultitouchTap = "semi-MT touchpad tap 2f, finger jump"
     case touchscreenSwipe1 = "touchscreen swipe 1f"
     case touchscreenSwipe2 = "touchscreen swipe 2f"
     case touchscreenSwipe3 = "touchscreen swipe 3f"
     case touchscreenTap = "touchscreen tap"
     case touchscreenDoubleTap = "touchscreen double tap"
+    case touchscreenLateDoubleTap = "touchscreen double tap 300-320 ms apart"
     case touchscreenLongPress = "touchscreen long-press"
+    case touchscreenCreepingPress = "touchscreen long-press creeping 3-5 mm"
     case touchscreenPinch = "touchscreen pinch"
     case touchscreenRotation = "touchscreen rotation"
+    case touchscreenWobblingRotation = "touchscreen rotation, spread wobbling"
     case touchscreenDrag = "touchscreen slow drag (pan)"
+    case touchscreenSlowerDrag = "touchscreen drag at 12 mm/s (pan)"
     case touchpadRestHold = "negative: touchpad rest, as hold"
     case touchpadRestSwipe = "negative: touchpad rest, as tiny swipe"
+    case touchpadScrollPinch = "negative: touchpad scroll libinput takes for a pinch"
+    case semiMultitouchScroll = "negative: semi-MT touchpad scroll"
     case touchscreenRest = "negative: touchscreen rest"
     /// The stroke corpus (``StrokeCorpus``), scored per shape by ``StrokeScorecard``.
     case drawnStroke = "drawn stroke"
@@ -80,7 +91,8 @@ public enum SampleKind: String, CaseIterable, Sendable {
     /// Whether the kind is a swipe, for the swipe goal.
     public var isSwipe: Bool {
         switch self {
-        case .touchpadSwipe3, .touchpadSwipe4, .touchscreenSwipe1, .touchscreenSwipe2, .touchscreenSwipe3: true
+        case .touchpadSwipe3, .touchpadSwipe4, .touchpadFlick, .touchpadCurvedSwipe, .touchscreenSwipe1, .touchscreenSwipe2,
+             .touchscreenSwipe3: true
         default: false
         }
     }

@@ -28,6 +28,11 @@ public struct SwipeShape: Sendable {
     /// Sideways drift as a fraction of the distance: a slant and a bow (see ``Motion/drift``).
     public var slant: Double
     public var bow: Double
+    /// A circular arc instead of the slant and bow: its sagitta (the arc's largest
+    /// distance from its chord) as a signed fraction of the chord, positive to the
+    /// heading's ``Heading/sideways``; 0 for none. At 0.3 the arc leaves its start 62
+    /// degrees off the chord's direction.
+    public var sagitta = 0.0
 
     /// A shape with a given distance and duration and random drift of at most 25% of the
     /// distance, straight, curved or both.
@@ -59,9 +64,21 @@ public struct SwipeShape: Sendable {
         return Self.random(distance: distance, duration: duration, random: &random)
     }
 
+    /// A circular arc whose chord is `chord` mm along the heading and whose sagitta is
+    /// `sagitta` of it, covered in `duration` seconds.
+    public static func arc(chord: Double, sagitta: Double, duration: Double) -> SwipeShape {
+        var shape = SwipeShape(distance: chord, duration: duration, slant: 0, bow: 0)
+        shape.sagitta = sagitta
+        return shape
+    }
+
     /// The hand's displacement from where the motion starts, `seconds` into the motion.
     public func displacement(at seconds: Double, heading: Heading) -> Point {
         let progress = Motion.minimumJerk(seconds / duration)
+        if sagitta != 0 {
+            let (along, side) = Motion.arc(chord: distance, sagitta: sagitta, progress: progress)
+            return heading.vector * along + heading.sideways * side
+        }
         let along = distance * progress
         let side = distance * Motion.drift(slant: slant, bow: bow, progress: progress)
         return heading.vector * along + heading.sideways * side

@@ -56,8 +56,12 @@ public enum TouchpadCorpus {
     }
 
     /// Thumb and index: spreading or closing by `factor` (pinch) and turning by
-    /// `degrees` clockwise (rotation), both along a minimum-jerk profile.
+    /// `degrees` clockwise (rotation), both along a minimum-jerk profile. `wobble` is
+    /// the spread's change besides the factor, a fraction of it at a fraction of the
+    /// movement (a rotation's gap wobbles); `hand` moves both fingers along a
+    /// minimum-jerk reach of its own (a pinch made while the hand moves).
     public static func pinch(separation: Double, factor: Double, degrees: Double, duration: Double,
+                             wobble: @escaping (Double) -> Double = { _ in 0 }, hand: HandTravel = .none,
                              random: inout SeededRandom) -> PadEvents {
         let centre = Point(x: 50 + random.uniform(-8...8), y: 35 + random.uniform(-5...5))
         // Index up and to the right of the thumb, as a right hand rests.
@@ -70,11 +74,39 @@ public enum TouchpadCorpus {
         let fingers = (0..<2).map { index -> Finger in
             Finger(landing: landings[index], lift: lift + random.uniform(0...0.02), jitter: jitter) { time in
                 let progress = Motion.minimumJerk((time - onset) / duration)
-                let radius = separation / 2 * (1 + (factor - 1) * progress)
+                let radius = separation / 2 * (1 + (factor - 1) * progress) * (1 + wobble(max(time - onset, 0)))
                 let angle = start + degrees * .pi / 180 * progress
                 let arm = Point(x: cos(angle), y: sin(angle)) * radius
-                let middle = centre + drift * progress
+                let middle = centre + drift * progress + hand.offset(at: time - onset)
                 return index == 0 ? middle + arm : middle - arm
+            }
+        }
+        return libinputEvents(fingers, random: &random)
+    }
+
+    /// Two fingers side by side, `separation` mm apart, scrolling: as they start, their
+    /// gap changes by `settle` (a fraction) and the pair turns `settleDegrees`, within
+    /// `settleTime` seconds; then the hand travels `travel` mm over `duration` seconds
+    /// while the gap drifts by `drift` more. libinput takes most such scrolls for
+    /// scrolling (no gesture), and some, whose fingers part ways as they start, for a pinch.
+    public static func scroll(separation: Double, settle: Double, settleDegrees: Double, settleTime: Double,
+                              travel: Point, duration: Double, drift: Double, random: inout SeededRandom) -> PadEvents {
+        let centre = Point(x: 50 + random.uniform(-10...10), y: 35 + random.uniform(-8...8)) - travel / 2
+        let tilt = random.uniform(-15...15) * .pi / 180
+        let landings = [0, random.uniform(0...0.025)]
+        let settled = landings.max()!
+        let onset = settled + settleTime * random.uniform(0.3...1)
+        let lift = onset + duration + random.uniform(0...0.04)
+        let jitter = axisJitter(random.uniform(jitterRange))
+        let fingers = (0..<2).map { index -> Finger in
+            Finger(landing: landings[index], lift: lift + random.uniform(0...0.02), jitter: jitter) { time in
+                let settling = Motion.minimumJerk((time - settled) / settleTime)
+                let moving = Motion.minimumJerk((time - onset) / duration)
+                let radius = separation / 2 * (1 + settle * settling) * (1 + drift * moving)
+                let angle = tilt + settleDegrees * .pi / 180 * settling
+                let arm = Point(x: cos(angle), y: sin(angle)) * radius
+                let middle = centre + travel * moving
+                return index == 0 ? middle - arm : middle + arm
             }
         }
         return libinputEvents(fingers, random: &random)

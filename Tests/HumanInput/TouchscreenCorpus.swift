@@ -64,6 +64,26 @@ public enum TouchscreenCorpus {
         return frames([finger], random: &random)
     }
 
+    /// A finger pressing for `duration` seconds that creeps at `speed` mm/s along `angle`
+    /// radians from the moment it lands, reaching that speed after a first-order `lag`,
+    /// with a tremor of at most `tremor` mm on top.
+    public static func creepingPress(duration: Double, speed: Double, angle: Double, lag: Double, tremor: Double,
+                                     random: inout SeededRandom) -> [InputEvent] {
+        let start = somewhere(&random)
+        let wander = Motion.Wander(amplitude: tremor, random: &random)
+        let direction = Point(x: cos(angle), y: sin(angle))
+        let finger = Finger(landing: 0, lift: duration, jitter: jitter(&random)) { time in
+            start + direction * (speed * creptTime(time, lag: lag)) + wander.offset(at: time)
+        }
+        return frames([finger], random: &random)
+    }
+
+    /// Seconds of steady speed a movement that starts with a first-order `lag` has made up
+    /// `time` seconds in.
+    public static func creptTime(_ time: Double, lag: Double) -> Double {
+        time - lag * (1 - exp(-time / lag))
+    }
+
     /// Fingers resting for `duration` seconds, wandering together up to `wander` mm.
     public static func rest(fingers count: Int, duration: Double, wander: Double, random: inout SeededRandom) -> [InputEvent] {
         let layout = fingerLayout(count, random: &random)
@@ -81,15 +101,15 @@ public enum TouchscreenCorpus {
     }
 
     /// One finger dragging slowly, `distance` mm over `duration` seconds along `angle`
-    /// radians: a tracking movement, not a reach, so it reaches its steady speed within
-    /// about 0.2 s (a first-order lag of 80 ms) and its speed wavers by 15%.
-    public static func drag(distance: Double, duration: Double, angle: Double, random: inout SeededRandom) -> [InputEvent] {
+    /// radians: a tracking movement, not a reach, so it reaches its steady speed after a
+    /// first-order `lag` (80 ms: within about 0.2 s) and its speed wavers by 15%.
+    public static func drag(distance: Double, duration: Double, angle: Double, lag: Double = 0.08,
+                            random: inout SeededRandom) -> [InputEvent] {
         let direction = Point(x: cos(angle), y: sin(angle))
         let size = TouchscreenFrames.size
         let start = Point(x: size.width / 2, y: size.height / 2) - direction * (distance / 2)
         let onset = random.uniform(0.02...0.08)
         let speed = distance / duration
-        let lag = 0.08
         let waver = random.uniform(0.5...1.5)
         let phase = random.uniform(0...(2 * .pi))
         let wander = Motion.Wander(amplitude: 0.8, random: &random)
@@ -103,9 +123,10 @@ public enum TouchscreenCorpus {
     }
 
     /// Thumb and index spreading or closing by `factor` and turning `degrees` clockwise,
-    /// landing up to 30 ms apart.
+    /// landing up to 30 ms apart; `wobble` as on the touchpad
+    /// (``TouchpadCorpus/pinch(separation:factor:degrees:duration:wobble:hand:random:)``).
     public static func pinch(separation: Double, factor: Double, degrees: Double, duration: Double,
-                             random: inout SeededRandom) -> [InputEvent] {
+                             wobble: @escaping (Double) -> Double = { _ in 0 }, random: inout SeededRandom) -> [InputEvent] {
         let centre = somewhere(&random)
         let start = random.uniform(-65 ... -30) * .pi / 180
         let landings = [0, random.uniform(0...0.03)]
@@ -116,7 +137,7 @@ public enum TouchscreenCorpus {
         let fingers = (0..<2).map { index -> Finger in
             Finger(landing: landings[index], lift: lift + random.uniform(0...0.02), jitter: noise) { time in
                 let progress = Motion.minimumJerk((time - onset) / duration)
-                let radius = separation / 2 * (1 + (factor - 1) * progress)
+                let radius = separation / 2 * (1 + (factor - 1) * progress) * (1 + wobble(max(time - onset, 0)))
                 let angle = start + degrees * .pi / 180 * progress
                 let arm = Point(x: cos(angle), y: sin(angle)) * radius
                 let middle = centre + drift * progress

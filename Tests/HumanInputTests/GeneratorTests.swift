@@ -1,3 +1,4 @@
+import Glibc
 import HumanInput
 import Rulebook
 import Testing
@@ -19,7 +20,7 @@ import TouchGestures
     }
 
     @Test func theCorpusIsBigEnoughToMeasureAndSmallEnoughForDebugBuilds() {
-        #expect((300...1_000).contains(Self.samples.count))
+        #expect((300...1_200).contains(Self.samples.count))
         for kind in SampleKind.gestureKinds {
             #expect(Self.samples.filter { $0.kind == kind }.count >= 25, "\(kind.rawValue)")
         }
@@ -95,6 +96,113 @@ import TouchGestures
             return first.allTouches.count < 3
         }
         #expect(staggered.count > multi.count / 2)
+    }
+
+    @Test func aFlickUnderTenMillimetresReportsAboutTwoLess() {
+        let flicks = Self.samples.filter { $0.kind == .touchpadFlick }
+        #expect(flicks.count == 32)
+        var lost: [Double] = []
+        for sample in flicks {
+            let reported = Self.touchpadGestures(sample).reduce(Point.zero) { sum, event in
+                if case let .swipeUpdate(_, delta) = event.gesture { sum + delta } else { sum }
+            }.length
+            let planned = Double(sample.name.split(separator: " ").last!.split(separator: "m").first!)!
+            lost.append(planned - reported)
+        }
+        // libinput keeps what moves before it decides, about 2 mm (the issue): less on the
+        // quickest flicks, whose deciding frame carries much of the motion.
+        let mean = lost.reduce(0, +) / Double(lost.count)
+        #expect((1...3).contains(mean), "\(lost)")
+        #expect(lost.allSatisfy { $0 > 0 && $0 < 4 }, "\(lost)")
+        // Many report less than the 7 mm a touchpad swipe needs: the phenomenon.
+        #expect(flicks.indices.filter { index in
+            Double(flicks[index].name.split(separator: " ").last!.split(separator: "m").first!)! - lost[index] < 7
+        }.count >= 8)
+    }
+
+    @Test func aStronglyCurvedSwipeLeavesSixtyTwoDegreesOffItsChordAndEndsOnIt() {
+        let shape = SwipeShape.arc(chord: 40, sagitta: 0.3, duration: 0.4)
+        let early = shape.displacement(at: 0.02, heading: .right)
+        #expect(abs(atan2(early.y, early.x) * 180 / .pi - 61.9) < 1)
+        let middle = shape.displacement(at: 0.2, heading: .right)
+        #expect(abs(middle.x - 20) < 1e-9 && abs(middle.y - 12) < 1e-9)
+        let end = shape.displacement(at: 0.4, heading: .right)
+        #expect(abs(end.x - 40) < 1e-9 && abs(end.y) < 1e-9)
+    }
+
+    @Test func aSemiMultitouchTapsFirstTouchJumpsAsTheSecondLands() {
+        let taps = Self.samples.filter { $0.kind == .semiMultitouchTap }
+        #expect(taps.count == 30)
+        var jumps = 0
+        var libinputTaps = 0
+        for sample in taps {
+            let frames = sample.events.compactMap { if case let .touches(frame) = $0 { frame } else { nil } }
+            let second = frames.first { $0.changedTouches.contains { $0.phase == .began } && $0.allTouches.count == 2 }
+            if let jump = second?.changedTouches.first(where: { $0.phase == .moved }),
+               jump.location.distance(to: jump.previousLocation) > 4 {
+                jumps += 1
+            }
+            #expect(frames.allSatisfy { $0.changedTouches.allSatisfy { $0.type == .indirect && $0.device == SemiMultitouchCorpus.device } })
+            libinputTaps += sample.events.filter { if case .touchpad = $0 { true } else { false } }.count
+        }
+        // Past the tap slop, as the kernel's box moves its corner to the second finger.
+        #expect(jumps >= 20)
+        // libinput loses most: the point it follows has moved by the next frame.
+        #expect(libinputTaps <= 5)
+    }
+
+    @Test func sloppyScrollsAreLibinputPinchesOfLittleScaleAndAngle() {
+        let scrolls = Self.samples.filter { $0.kind == .touchpadScrollPinch }
+        #expect(scrolls.count == 30)
+        for sample in scrolls {
+            var scales: [Double] = []
+            var angle = 0.0
+            var travel = Point.zero
+            for event in Self.touchpadGestures(sample) {
+                if case let .pinchUpdate(_, delta, scale, turn) = event.gesture {
+                    scales.append(scale)
+                    angle += turn
+                    travel += delta
+                }
+            }
+            #expect(!scales.isEmpty && scales.allSatisfy { (0.93...1.07).contains($0) } && abs(angle) < 5, "\(sample.name)")
+            // The fingers travel: a scroll.
+            #expect(travel.length > 8, "\(sample.name): \(travel.length) mm")
+        }
+    }
+
+    @Test func movingPinchesCarryTheirFingersAlong() {
+        let pinches = Self.samples.filter { $0.kind == .touchpadMovingPinch }
+        #expect(pinches.count == 32)
+        for sample in pinches {
+            let travel = Self.touchpadGestures(sample).reduce(Point.zero) { sum, event in
+                if case let .pinchUpdate(_, delta, _, _) = event.gesture { sum + delta } else { sum }
+            }
+            #expect(travel.length > 8, "\(sample.name): \(travel.length) mm")
+        }
+    }
+
+    @Test func wobblingRotationsSwellPastAPinchsFivePercent() {
+        let rotations = Self.samples.filter { $0.kind == .touchpadWobblingRotation }
+        #expect(rotations.count == 32)
+        let swelling = rotations.filter { sample in
+            Self.touchpadGestures(sample).contains { event in
+                if case let .pinchUpdate(_, _, scale, _) = event.gesture { abs(scale - 1) >= 0.05 } else { false }
+            }
+        }
+        #expect(swelling.count >= 16)
+    }
+
+    @Test func slowerDragsHaveMovedUnderTheLongPressSlopAtHalfASecond() {
+        let drags = Self.samples.filter { $0.kind == .touchscreenSlowerDrag }
+        #expect(drags.count == 30)
+        let slow = drags.filter { sample in
+            let frames = sample.events.compactMap { if case let .touches(frame) = $0 { frame } else { nil } }
+            guard let first = frames.first?.changedTouches.first?.location,
+                  let half = frames.last(where: { $0.timestamp.microseconds <= Sample.start.microseconds + 500_000 }) else { return false }
+            return half.allTouches[0].location.distance(to: first) < 4
+        }
+        #expect(slow.count >= 10)
     }
 
     @Test func everyRuleFileParses() throws {

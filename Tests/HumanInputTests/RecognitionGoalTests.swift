@@ -20,8 +20,9 @@ import Testing
         .touchpadHold: (2, "rests that libinput itself turns into a swipe (a finger wandered 1 mm after 150 ms) before the hold's 500 ms"),
     ]
 
-    /// Kinds with no goal of their own.
-    static let otherKinds: [SampleKind] = SampleKind.gestureKinds.filter { !$0.isSwipe && !$0.isNegative }
+    /// Every kind of the gesture corpus that expects a rule to fire: each has the swipes'
+    /// bar of its own, so a family cannot hide in a total.
+    static let positiveKinds: [SampleKind] = SampleKind.gestureKinds.filter { !$0.isNegative }
 
     static func failures(_ card: Scorecard, _ kinds: (SampleKind) -> Bool) -> String {
         card.outcomes.filter { kinds($0.sample.kind) && $0.verdict != .right && $0.verdict != .quiet }
@@ -39,7 +40,7 @@ import Testing
     // From the issue: fingers resting and wobbling never fire a swipe or anything else.
     @Test func restingFingersFireNothing() throws {
         let card = try Self.measured.get()
-        for kind in SampleKind.allCases where kind.isNegative {
+        for kind in SampleKind.gestureKinds where kind.isNegative {
             let row = card.row(kind)
             #expect(row != nil, "\(kind.rawValue)")
             #expect(row?.falsePositives == 0, "\(Self.failures(card) { $0 == kind })")
@@ -55,10 +56,10 @@ import Testing
         }
     }
 
-    // Every other kind: 99% of the samples touchgest can get right fire once and right,
-    // and nothing fires where it should not.
-    @Test(arguments: otherKinds)
-    func everyOtherKindMeetsTheSwipesBar(_ kind: SampleKind) throws {
+    // Every kind: 99% of the samples touchgest can get right fire once and right, and
+    // nothing fires where it should not.
+    @Test(arguments: positiveKinds)
+    func everyKindMeetsTheSwipesBar(_ kind: SampleKind) throws {
         let card = try Self.measured.get()
         let row = try #require(card.row(kind), "no samples of \(kind.rawValue)")
         let fair = row.samples - (Self.beyondTouchgest[kind]?.count ?? 0)

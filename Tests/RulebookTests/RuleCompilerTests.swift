@@ -5,7 +5,9 @@ import TouchGestures
 /// Records every command request in order.
 final class Recorder: CommandSink {
     var requests: [CommandRequest] = []
+    var presses: [InputRequest] = []
     func run(_ request: CommandRequest) { requests.append(request) }
+    func press(_ request: InputRequest) { presses.append(request) }
     var lines: [String] { requests.map { "\($0.rule) \($0.phase.rawValue)" } }
 }
 
@@ -153,14 +155,14 @@ final class RuleRig {
         rig.pad(.swipeBegin(fingers: 3), t: 0)
         for step in 1...5 { rig.pad(.swipeUpdate(fingers: 3, delta: Point(x: -5, y: 0)), t: UInt64(step) * 10) }
         rig.pad(.swipeEnd(fingers: 3, cancelled: false), t: 60)
-        // Recognized when 7 mm is crossed, at the second update: 10 mm left.
+        // Recognized at the first update: 5 mm in 10 ms is a flick.
         let request = try #require(rig.recorder.requests.first)
         #expect(rig.recorder.requests.count == 1)
         #expect(request.command == "swaymsg workspace $TOUCHGEST_DIRECTION")
         #expect(request.environment == [
             "TOUCHGEST_RULE": "next", "TOUCHGEST_GESTURE": "swipe", "TOUCHGEST_PHASE": "recognized",
             "TOUCHGEST_FINGERS": "3", "TOUCHGEST_DEVICE": "touchpad", "TOUCHGEST_DIRECTION": "left",
-            "TOUCHGEST_X": "-10.0", "TOUCHGEST_Y": "0.0",
+            "TOUCHGEST_X": "-5.0", "TOUCHGEST_Y": "0.0",
         ])
     }
 
@@ -242,5 +244,42 @@ final class RuleRig {
         #expect(swipes["up"]?.sectors == .eight)
         #expect(swipes["up-right"]?.sectors == .eight)
         #expect(swipes["three-up"]?.sectors == .four)
+    }
+}
+
+@Suite struct PinchAndRotationRuleTests {
+    /// A turn whose gap swells 5% before it has gone 4 degrees, then turns on.
+    static func swellingTurn(_ rig: RuleRig) {
+        rig.pad(.pinchBegin(fingers: 2), t: 0)
+        rig.pad(.pinchUpdate(fingers: 2, delta: .zero, scale: 1.05, angleDelta: 4), t: 10)
+        rig.pad(.pinchUpdate(fingers: 2, delta: .zero, scale: 1.05, angleDelta: 26), t: 20)
+        rig.pad(.pinchEnd(fingers: 2, cancelled: false), t: 30)
+    }
+
+    @Test func withBothRulesTheChangeThatDominatesDecides() throws {
+        let rig = try RuleRig("""
+            [rule.zoom]
+            gesture = "pinch"
+            device = "touchpad"
+            on-begin = "true"
+
+            [rule.turn]
+            gesture = "rotation"
+            device = "touchpad"
+            on-begin = "true"
+            """)
+        Self.swellingTurn(rig)
+        #expect(rig.recorder.lines == ["turn begin"])
+    }
+
+    @Test func aPinchRuleAloneTakesTheSwellAsBefore() throws {
+        let rig = try RuleRig("""
+            [rule.zoom]
+            gesture = "pinch"
+            device = "touchpad"
+            on-begin = "true"
+            """)
+        Self.swellingTurn(rig)
+        #expect(rig.recorder.lines == ["zoom begin"])
     }
 }

@@ -37,7 +37,7 @@ import Testing
             gesture = "tap"
             """) == [
                 "rules.toml:3:1: error: on-step needs step = how far apart the steps are (scale, e.g. 0.15)",
-                "rules.toml:5:1: error: rule 'two words' runs nothing; add command or stream",
+                "rules.toml:5:1: error: rule 'two words' runs nothing; add command, keys, text, button or stream",
             ])
     }
 
@@ -77,7 +77,7 @@ import Testing
             rule.y = { gesture = "tap" }
             """) == [
                 "rules.toml:1:56: error: unknown direction 'lefft' (did you mean 'left'?); expected one of right, up-right, up, up-left, left, down-left, down, down-right, any",
-                "rules.toml:2:6: error: rule 'y' runs nothing; add command or stream",
+                "rules.toml:2:6: error: rule 'y' runs nothing; add command, keys, text, button or stream",
             ])
     }
 

@@ -10,7 +10,9 @@ import TouchGestures
     }
 
     @Test func libinputKeepsTheGesturesItHasAndTheFingersServeTheRest() throws {
-        #expect(try Self.rule("gesture = \"tap\"\nfingers = 3\ndevice = \"touchpad\"").touchpadInput == .gestures)
+        // libinput's taps, but a semi-MT pad's fingers: libinput takes its two-finger taps for scrolling.
+        #expect(try Self.rule("gesture = \"tap\"\nfingers = 3\ndevice = \"touchpad\"").touchpadInput == .automatic)
+        #expect(try Self.rule("gesture = \"tap\"\nfingers = 2\nsource = \"libinput\"").touchpadInput == .gestures)
         #expect(try Self.rule("gesture = \"tap\"\nfingers = 4\ndevice = \"touchpad\"").touchpadInput == .contacts)
         #expect(try Self.rule("gesture = \"tap\"\nfingers = 5").touchpadInput == .contacts)
         #expect(try Self.rule("gesture = \"swipe\"\nfingers = 3\ndevice = \"touchpad\"").touchpadInput == .gestures)
@@ -42,9 +44,20 @@ import TouchGestures
         let compiled = CompiledRulebook(book, sink: Sink())
         let byName = Dictionary(uniqueKeysWithValues: compiled.recognizers.map { ($0.name!, $0) })
         #expect(byName["four"]?.touchpadInput == .contacts && byName["four"]?.allowedTouchTypes == [.direct, .indirect])
-        #expect(byName["three"]?.touchpadInput == .gestures)
+        #expect(byName["three"]?.touchpadInput == .automatic)
         #expect(byName["edge"]?.allowedTouchTypes == [.direct])
-        #expect(compiled.readsTouchpadContacts)
+        #expect(compiled.readsTouchpadContacts && compiled.readsSemiMultitouchFingers)
+    }
+
+    @Test func onlyATapRuleWithTheDefaultSourceReadsSemiMultitouchFingers() throws {
+        final class Sink: CommandSink { func run(_ request: CommandRequest) {} }
+        func compiled(_ text: String) throws -> CompiledRulebook {
+            CompiledRulebook(try Rulebook.parse(text, file: "rules.toml"), sink: Sink())
+        }
+        #expect(try compiled("[rule.t]\ngesture = \"tap\"\nfingers = 2\ncommand = \"x\"").readsSemiMultitouchFingers)
+        #expect(try !compiled("[rule.t]\ngesture = \"tap\"\nsource = \"libinput\"\ncommand = \"x\"").readsSemiMultitouchFingers)
+        #expect(try !compiled("[rule.t]\ngesture = \"tap\"\ndevice = \"touchscreen\"\ncommand = \"x\"").readsSemiMultitouchFingers)
+        #expect(try !compiled("[rule.s]\ngesture = \"swipe\"\nfingers = 3\ncommand = \"x\"").readsSemiMultitouchFingers)
     }
 
     @Test func anUnknownSourceNamesTheAllowedOnes() {

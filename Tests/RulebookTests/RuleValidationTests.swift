@@ -56,7 +56,7 @@ func diagnostics(_ text: String) -> [String] {
             gesture = "tap"
             fingres = 2
             command = "x"
-            """) == ["rules.toml:3:1: error: unknown key 'fingres' in rule 'a' (tap) (did you mean 'fingers'?); allowed keys: gesture, device, device-name, source, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, stream, timeout, overlap, require-to-fail, application, title, not-application, not-title"])
+            """) == ["rules.toml:3:1: error: unknown key 'fingres' in rule 'a' (tap) (did you mean 'fingers'?); allowed keys: gesture, device, device-name, source, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, keys, text, button, stream, timeout, overlap, require-to-fail, application, title, not-application, not-title, when-locked"])
     }
 
     @Test func aKeyOfAnotherGestureSaysWhichGesturesItAppliesTo() {
@@ -87,7 +87,7 @@ func diagnostics(_ text: String) -> [String] {
                 "rules.toml:2:11: error: unknown gesture 'swpie' (did you mean 'swipe'?); expected one of tap, long-press, swipe, pan, pinch, rotation, edge-pan, stroke",
                 "rules.toml:7:11: error: fingers 0 is out of range; expected 1 to 10",
                 "rules.toml:8:8: error: taps must be a whole number from 1 to 5, not the string \"two\"",
-                "rules.toml:11:1: error: rule 'c' runs nothing; add command, on-begin, on-step, on-end, on-cancel or stream",
+                "rules.toml:11:1: error: rule 'c' runs nothing; add command, keys, text, button, on-begin, on-step, on-end, on-cancel or stream",
                 "rules.toml:13:12: error: duration must be a duration with a unit, like \"300ms\" or \"2s\", not the integer 500",
             ])
     }

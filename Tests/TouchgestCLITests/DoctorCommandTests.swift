@@ -97,6 +97,22 @@ import Testing
         #expect(unknowable.contains("note  desktop: gsettings is not available here, so the extensions GNOME runs cannot be checked"))
     }
 
+    /// On real GNOME Shell and KWin: GnomeFocusTests and KWinFocusTests.
+    @Test func onGnomeAndKDEWithoutTheirSessionBusTheRulesForApplicationsAreSaidNotToFire() {
+        let rules = Self.swipes + "[rule.browser-back]\ngesture = \"tap\"\nfingers = 2\napplication = \"firefox\"\ncommand = \"true\"\n"
+        let home = Self.home(rules: rules, systemctl: Self.activeService, gsettings: "echo \"@as []\"")
+        for desktop in ["GNOME", "KDE"] {
+            let result = lines(Self.doctor(home, "XDG_CURRENT_DESKTOP=\(desktop) WAYLAND_DISPLAY=wayland-0 DBUS_SESSION_BUS_ADDRESS=unix:path=\(home)/no-bus"))
+            let focus = result.filter { $0.contains(" focus: ") || $0.hasPrefix("      fix: run touchgest doctor") }
+            #expect(focus.count == 2 && focus[0].hasPrefix("error focus: cannot reach the session bus at unix:path=\(home)/no-bus: ")
+                    && focus[0].hasSuffix("; so rules with an application or title key never fire ('browser-back'); the others do")
+                    && focus[1] == "      fix: run touchgest doctor in your desktop session", "\(result)")
+        }
+        // On X11 the X server tells the focus: no helper to check.
+        #expect(lines(Self.doctor(home, "XDG_CURRENT_DESKTOP=KDE DISPLAY=:9")).contains(
+            "ok    focus: KDE Plasma on X11: touchgest reads the focused window from the X server; no extension or script is needed"))
+    }
+
     @Test func niriAlsoFiresOnThreeAndFourFingerSwipes() {
         let result = lines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService), "XDG_CURRENT_DESKTOP=niri"))
         #expect(result.contains { $0.hasPrefix("warn  desktop: niri (XDG_CURRENT_DESKTOP=niri) moves between columns and workspaces with its own 3-finger touchpad swipes, and opens the overview with 4-finger ones (since 25.05), so they fire too with rules 'workspace-next', 'overview'") }, "\(result)")
@@ -116,6 +132,72 @@ import Testing
         #expect(result.contains { $0.hasPrefix("warn  desktop: KDE Plasma (XDG_CURRENT_DESKTOP=KDE): KWin switches desktops and opens the overview with its own 4-finger touchpad swipes, so they fire too with rules 'overview'") }, "\(result)")
         let clean = Self.home(rules: "[rule.t]\ngesture = \"tap\"\nfingers = 3\ncommand = \"true\"\n", systemctl: Self.activeService)
         #expect(lines(Self.doctor(clean, "XDG_CURRENT_DESKTOP=KDE")).contains { $0.hasPrefix("ok    desktop: KDE Plasma") })
+    }
+
+    // MARK: The session's state (logind and screensaver stand-ins on private buses, rig/session-buses)
+
+    /// Starts a private system bus with the logind stand-in (session c1), and a session bus
+    /// with `screensaver` stand-ins; returns the folder and doctor's variables for them.
+    static func buses(screensavers: [String] = []) -> (folder: String, variables: String) {
+        let folder = temporaryFolder()
+        let script = "\(packageRoot)/rig/session-buses"
+        _ = run(script, "bus \(folder) system")
+        _ = run(script, "logind \(folder) c1")
+        var variables = "DBUS_SYSTEM_BUS_ADDRESS=unix:path=\(folder)/system XDG_SESSION_ID=c1"
+        if !screensavers.isEmpty {
+            _ = run(script, "bus \(folder) session")
+            for kind in screensavers { _ = run(script, "screensaver \(folder) \(kind)") }
+            variables += " DBUS_SESSION_BUS_ADDRESS=unix:path=\(folder)/session"
+        }
+        return (folder, variables)
+    }
+
+    static func stopBuses(_ folder: String) {
+        _ = run("\(packageRoot)/rig/session-buses", "stop-bus \(folder) system")
+        _ = run("\(packageRoot)/rig/session-buses", "stop-bus \(folder) session")
+    }
+
+    /// sway's locker tells logind nothing: doctor says so, with the swayidle lines that
+    /// lock through logind and say Unlock when swaylock ends.
+    @Test func swaylockIsSaidToTellLogindNothingWithTheRemedy() {
+        let (folder, variables) = Self.buses()
+        defer { Self.stopBuses(folder) }
+        let result = lines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService), "SWAYSOCK=/tmp/none \(variables)"))
+        #expect(result.contains { $0.hasPrefix("ok    session: logind follows session c1 (XDG_SESSION_ID), /org/freedesktop/login1/session/c1: touchgest knows when the session is not in front (Active), when the machine goes to sleep (PrepareForSleep)") }, "\(result)")
+        #expect(result.contains("note  session: no session bus: the screensaver's ActiveChanged cannot be followed"), "\(result)")
+        let index = result.firstIndex { $0.hasPrefix("warn  session: swaylock does not set logind's LockedHint and sway has no lock event") }
+        #expect(index != nil, "\(result)")
+        if let index {
+            #expect(result[index + 1].hasPrefix("      fix: lock through logind and tell it when swaylock ends"))
+            #expect(result[index + 1].contains("lock 'pidof swaylock || { swaylock; loginctl unlock-session; } &'"))
+        }
+    }
+
+    /// GNOME tells logind and its own screensaver interface: both are named as followed.
+    @Test func gnomeTellsLockedHintAndItsScreensaver() {
+        let (folder, variables) = Self.buses(screensavers: ["gnome-shell"])
+        defer { Self.stopBuses(folder) }
+        let home = Self.home(rules: Self.swipes, systemctl: Self.activeService, gsettings: "echo \"@as []\"")
+        let result = lines(Self.doctor(home, "XDG_CURRENT_DESKTOP=GNOME \(variables)"))
+        #expect(result.contains("ok    session: org.gnome.Shell.ScreenShield is on the session bus; not active: touchgest follows its ActiveChanged"), "\(result)")
+        #expect(result.contains { $0.hasPrefix("ok    session: GNOME Shell sets logind's LockedHint when its screen locks") }, "\(result)")
+    }
+
+    /// Hyprland: hypridle's on_lock_cmd and on_unlock_cmd set LockedHint.
+    @Test func hyprlockIsSaidToTellLogindNothingWithHypridlesRemedy() {
+        let (folder, variables) = Self.buses(screensavers: [])
+        defer { Self.stopBuses(folder) }
+        let result = lines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService), "HYPRLAND_INSTANCE_SIGNATURE=x \(variables)"))
+        let index = result.firstIndex { $0.hasPrefix("warn  session: hyprlock does not set logind's LockedHint") }
+        #expect(index != nil, "\(result)")
+        if let index { #expect(result[index + 1].contains("on_lock_cmd = busctl call org.freedesktop.login1 /org/freedesktop/login1/session/auto org.freedesktop.login1.Session SetLockedHint b true")) }
+    }
+
+    /// No system bus: touchgest still runs, and doctor says what it cannot tell.
+    @Test func withoutASystemBusDoctorSaysRulesActWhateverTheScreenShows() {
+        let folder = temporaryFolder()
+        let result = lines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService), "DBUS_SYSTEM_BUS_ADDRESS=unix:path=\(folder)/none"))
+        #expect(result.contains { $0.hasPrefix("warn  session: cannot reach the system bus at unix:path=\(folder)/none") && $0.hasSuffix("; rules act whatever the screen shows") }, "\(result)")
     }
 
     @Test func aNodeLibinputCannotUseIsAnError() {

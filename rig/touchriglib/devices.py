@@ -181,6 +181,28 @@ def semi_mt_touchpad(number=0):
                    ABS_MT_TRACKING_ID: (0, 65535, 0, 0, 0)})
 
 
+def alps_semi_mt_touchpad(number=0):
+    """A semi-MT PS/2 ALPS GlidePoint that reports no resolution, as on laptops of about 2010.
+
+    Modelled on what the kernel's alps driver declares for a semi-MT pad: bus i8042,
+    ALPS' PS/2 ids (libinput's quirk marks them ModelALPSSerialTouchpad),
+    INPUT_PROP_SEMI_MT, two slots holding the corners of a box around the fingers, the
+    oldest slot copied to ABS_X/ABS_Y, x 0..2000 and y 0..1400 with resolution 0. libinput then assumes a 69x50 mm pad (tp_init_default_resolution):
+    29 and 28 units/mm; scripts are written at 29 units/mm.
+    """
+    axis_x, axis_y = (0, 2000, 0, 0, 0), (0, 1400, 0, 0, 0)
+    return Device("alps", "touchrig AlpsPS/2 ALPS GlidePoint", "touchpad", number, (0x11, 0x2, 0x8, 0x300),
+                  {INPUT_PROP_POINTER, INPUT_PROP_SEMI_MT},
+                  {EV_SYN: {0},
+                   EV_KEY: {BTN_LEFT, BTN_RIGHT, BTN_MIDDLE, BTN_TOUCH, BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP,
+                            BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP},
+                   EV_ABS: {ABS_X, ABS_Y, ABS_PRESSURE, ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y,
+                            ABS_MT_TRACKING_ID}},
+                  {ABS_X: axis_x, ABS_Y: axis_y, ABS_PRESSURE: (0, 127, 0, 0, 0), ABS_MT_SLOT: (0, 1, 0, 0, 0),
+                   ABS_MT_POSITION_X: axis_x, ABS_MT_POSITION_Y: axis_y, ABS_MT_TRACKING_ID: (0, 65535, 0, 0, 0)},
+                  density=29)
+
+
 def from_evemu(path, number=2):
     """The device an evemu recording's header describes, and its frames (relative ms, events)."""
     name, ids, props, bits, absinfo, dmi, events = "", (0, 0, 0, 0), set(), {}, {}, None, []

@@ -120,6 +120,11 @@ def compile_script(lines, devices, fingers):
                 now += parse_duration(words[1])
             elif verb in ("remove", "add"):
                 steps.append((verb, now, by_key[words[1]]))
+                if verb == "remove":
+                    # A device that goes away takes its fingers with it: one added again
+                    # starts with none down.
+                    fingers.down.pop(words[1], None)
+                    fingers.down.pop(("count", words[1]), None)
             elif verb == "shell":
                 steps.append(("shell", now, line[len("shell"):].strip()))
             elif verb == "await":

@@ -45,6 +45,14 @@ int cprocess_unix_connect_nonblocking(const char *path);
 // accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC; -1 and errno.
 int cprocess_accept(int fd);
 
+// sendmsg(2) of `length` bytes with one descriptor passed alongside (SCM_RIGHTS), not
+// waiting (MSG_DONTWAIT | MSG_NOSIGNAL): what a Wayland request with an fd argument needs.
+// Returns the bytes sent, or -1 and errno.
+long cprocess_send_with_fd(int socket, const void *bytes, unsigned long length, int fd);
+
+// memfd_create(2) with MFD_CLOEXEC: an anonymous file, for a keymap handed to a compositor.
+int cprocess_memfd(const char *name);
+
 // malloc_trim(0): gives the heap's free memory back to the system (glibc keeps it).
 void cprocess_trim_heap(void);
 

@@ -34,6 +34,23 @@ public final class GestureEnvironment {
     /// ``handle(_:)`` gets the same moment, so a daemon and a replay decide alike.
     public var gestureWillBegin: (() -> Void)?
 
+    /// Touchpads whose fingers are read and whose gestures libinput cannot tell (semi-MT
+    /// pads, whose two-finger taps it takes for scrolling): recognizers with
+    /// ``TouchpadInput/automatic`` input take these pads' fingers instead of libinput's
+    /// gestures. Whoever reads the fingers keeps it current (the daemon's session, as it
+    /// opens and closes a pad's reader).
+    public var fingerReadTouchpads: Set<DeviceID> = []
+
+    /// Whether `recognizer` takes the fingers of touchpad `device` rather than libinput's
+    /// gestures.
+    func takesFingers(_ recognizer: GestureRecognizer, of device: DeviceID?) -> Bool {
+        switch recognizer.touchpadInput {
+        case .gestures: false
+        case .contacts: true
+        case .automatic: device.map(fingerReadTouchpads.contains) ?? false
+        }
+    }
+
     /// The attached recognizers in delivery order.
     @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
 
@@ -212,7 +229,7 @@ public final class GestureEnvironment {
 
     private func beginTouchpadGesture(_ recognizer: GestureRecognizer, _ event: TouchpadEvent) -> Bool {
         guard recognizer.receivesInput, recognizer.arbitration.trackedType != .direct,
-              recognizer.allowedTouchTypes.contains(.indirect), recognizer.touchpadInput == .gestures,
+              recognizer.allowedTouchTypes.contains(.indirect), !takesFingers(recognizer, of: event.device),
               recognizer.acceptedTouchpadGestures.contains(event.gesture.kind),
               recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: event) ?? true
         else { return false }
@@ -314,7 +331,7 @@ public final class GestureEnvironment {
     private func bind(_ touch: Touch, to candidates: [GestureRecognizer]) {
         for recognizer in candidates
         where recognizer.receivesInput && recognizer.allowedTouchTypes.contains(touch.type)
-            && (touch.type == .direct || recognizer.touchpadInput == .contacts)
+            && (touch.type == .direct || takesFingers(recognizer, of: touch.device))
             && (recognizer.arbitration.trackedType ?? touch.type) == touch.type
             && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true) {
             recognizer.arbitration.touchIDs.append(touch.id)

@@ -42,8 +42,9 @@ open class GestureRecognizer {
     /// Which kinds of touch the recognizer receives; all by default.
     public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
 
-    /// What the recognizer takes from touchpads: libinput's gestures (the default) or the
-    /// fingers as indirect touches. Touchscreen touches are unaffected.
+    /// What the recognizer takes from touchpads: libinput's gestures (the default), the
+    /// fingers as indirect touches, or each pad's as the environment knows it
+    /// (``TouchpadInput/automatic``). Touchscreen touches are unaffected.
     public var touchpadInput = TouchpadInput.gestures
 
     /// When true (the default), touches are cancelled in the environment's view once the
@@ -287,7 +288,8 @@ open class GestureRecognizer {
     /// touches have lifted, where they were when the recognizer last held the most of them.
     public func location(in space: CoordinateSpace = .millimetres) -> Point {
         guard !arbitration.touchIDs.isEmpty, let environment else {
-            guard arbitration.trackedType == .direct || arbitration.trackedType == .indirect && touchpadInput == .contacts else {
+            guard arbitration.trackedType == .direct
+                || arbitration.trackedType == .indirect && environment?.takesFingers(self, of: arbitration.trackedDevice) == true else {
                 return arbitration.touchpadOffset
             }
             return space == .millimetres ? arbitration.lifted.location : arbitration.lifted.normalizedLocation

@@ -22,13 +22,18 @@ public enum TouchType: Hashable, Sendable, CaseIterable {
 ///
 /// libinput never shows a touchpad's fingers, only its own gestures; touchgest's contact
 /// reader reads the fingers beside it (read-only, from the same node) and delivers them
-/// as ``TouchType/indirect`` touches. A recognizer takes one or the other, never both, so
-/// one movement of the fingers is not seen twice.
+/// as ``TouchType/indirect`` touches. A recognizer takes one or the other from a pad,
+/// never both, so one movement of the fingers is not seen twice.
 public enum TouchpadInput: Hashable, Sendable, CaseIterable {
     /// libinput's touchpad gestures: swipe, pinch, hold and 1-3 finger taps.
     case gestures
     /// The fingers themselves, as indirect touches in millimetres on the pad.
     case contacts
+    /// libinput's gestures, but the fingers of the touchpads whose gestures libinput
+    /// cannot tell (``GestureEnvironment/fingerReadTouchpads``): on a semi-MT pad the
+    /// first finger's position jumps when a second lands, and libinput takes a two-finger
+    /// tap for scrolling.
+    case automatic
 }
 
 /// Where a touch is in its life, as UIKit's `UITouch.Phase`.

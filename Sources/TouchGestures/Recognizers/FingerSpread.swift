@@ -12,6 +12,11 @@ struct FingerSpread {
     /// Radians the fingers have turned about their centroid since measuring started,
     /// clockwise positive (y grows downward): the mean of each finger's turn.
     private(set) var turned = 0.0
+    /// Millimetres the fingers' centroid has gone from where it started, at the farthest.
+    private(set) var travel = 0.0
+    /// Where the centroid is, from where it started (touchpad: libinput's pinch deltas).
+    private var centroidOffset = Point.zero
+    private var startCentre: Point
     /// The values a caller set as the new origin of scale and rotation.
     var scaleBase = 1.0
     var spanBase: Double
@@ -23,7 +28,9 @@ struct FingerSpread {
 
     /// Starts measuring the first `count` of `touches`.
     init(_ touches: [Touch], first count: Int, at time: Timestamp) {
-        let (span, angles) = Self.geometry(touches.prefix(count).map(\.location))
+        let points = touches.prefix(count).map(\.location)
+        let (span, angles) = Self.geometry(points)
+        startCentre = points.isEmpty ? .zero : points.reduce(Point.zero, +) / Double(points.count)
         startSpan = span
         self.span = span
         spanBase = span
@@ -33,6 +40,7 @@ struct FingerSpread {
 
     /// Starts measuring a touchpad pinch, whose scale starts at 1.
     init(touchpadAt time: Timestamp) {
+        startCentre = .zero
         startSpan = 1
         span = 1
         spanBase = 1
@@ -60,15 +68,29 @@ struct FingerSpread {
         }
         turned += turn / Double(count)
         span = 2 * distance / Double(count)
+        centroidOffset = centre - startCentre
+        travel = max(travel, centroidOffset.length)
         velocityTracker.add(Point(x: span, y: turned), at: time)
     }
 
-    /// Takes a touchpad pinch update: libinput's absolute scale and its angle change in degrees.
-    mutating func measure(scale: Double, angleDelta: Double, at time: Timestamp) {
+    /// Takes a touchpad pinch update: libinput's absolute scale, its angle change in
+    /// degrees, and the centroid's movement in millimetres.
+    mutating func measure(scale: Double, angleDelta: Double, moved: Point, at time: Timestamp) {
         span = scale
         turned += angleDelta * .pi / 180
+        centroidOffset += moved
+        travel = max(travel, centroidOffset.length)
         velocityTracker.add(Point(x: span, y: turned), at: time)
     }
+
+    /// How far each finger has moved toward or away from the others: half the change of
+    /// the span, in its unit.
+    var radialMovement: Double { abs(span - startSpan) / 2 }
+
+    /// How far each finger has moved around the others: the arc of the turn at the
+    /// current radius (half the span), in the span's unit. Comparable with
+    /// ``radialMovement``: on a touchpad both are fractions of the starting distance.
+    var arcMovement: Double { abs(turned) * span / 2 }
 
     /// Scale relative to the origin a caller set (1 at the start).
     var scale: Double { spanBase > 0 ? scaleBase * span / spanBase : 1 }

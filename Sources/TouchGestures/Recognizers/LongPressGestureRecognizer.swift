@@ -2,7 +2,10 @@
 ///
 /// Continuous: it begins when the fingers have rested for ``minimumPressDuration``
 /// without moving more than ``allowableMovement``, changes as they move, and ends when
-/// any of them lifts. Accepts touchscreen touches and touchpad holds (libinput's
+/// any of them lifts. Fingers that move steadily are not resting, even inside the
+/// allowable movement: once they have drifted ``steadyDriftDistance`` and moved at
+/// ``steadyDriftSpeed`` or more over the last ``GestureDefaults/steadyDriftWindow``, it
+/// fails (a slow drag is not a press). Accepts touchscreen touches and touchpad holds (libinput's
 /// GESTURE_HOLD; a hold that libinput cancels because the fingers started to swipe or
 /// pinch cancels a long-press that began, and fails one that had not).
 open class LongPressGestureRecognizer: GestureRecognizer {
@@ -15,6 +18,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = 0
     /// Millimetres the fingers may move before the press begins.
     public var allowableMovement = GestureDefaults.allowableMovement
+    /// Millimetres the fingers may drift steadily before the press begins.
+    public var steadyDriftDistance = GestureDefaults.steadyDriftDistance
+    /// Speed in mm/s, over ``GestureDefaults/steadyDriftWindow``, at which a drift of
+    /// ``steadyDriftDistance`` is a drag.
+    public var steadyDriftSpeed = GestureDefaults.steadyDriftSpeed
     /// Longest a preceding tap may last, and the longest pause after it.
     public var maximumTapDuration = GestureDefaults.maximumTapDuration
 
@@ -22,13 +30,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         case idle
         case tapping(taps: Int, origin: Point)
         case betweenTaps(taps: Int)
-        case pressing(origin: Point)
+        /// `drift` follows where the fingers have been lately, since they pressed at `since`.
+        case pressing(origin: Point, drift: VelocityTracker, since: Timestamp)
         case active
     }
 
     private enum Input {
         case down(Timestamp)
-        case move
+        case move(Timestamp)
         case up(remaining: Int, Timestamp)
         case cancel
         case timeout
@@ -47,7 +56,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        step(.move)
+        step(.move(event.timestamp))
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
@@ -88,7 +97,16 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         case (.active, .down):
             // As in UIKit, fingers added after the press began do not end it.
             break
-        case let (.pressing(origin), .move), let (.tapping(_, origin), .move):
+        case (.pressing(let origin, var drift, let since), .move(let time)):
+            let moved = location() - origin
+            if moved.length > allowableMovement { return fail() }
+            phase = .idle  // let go of the phase's copy so the tracker mutates in place
+            drift.add(moved, at: time)
+            phase = .pressing(origin: origin, drift: drift, since: since)
+            // Moving on at a steady speed, over a whole window (a tremor's quick excursion
+            // comes back): a drag that has not gone far yet.
+            if time - since >= drift.window, moved.length >= steadyDriftDistance, drift.velocity.length >= steadyDriftSpeed { fail() }
+        case let (.tapping(_, origin), .move):
             if location().distance(to: origin) > allowableMovement { fail() }
         case (.active, .move):
             transition(to: .changed)
@@ -106,7 +124,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             transition(to: .began)
         case let (.idle, .holdBegin(fingers, time)):
             guard fingers == numberOfTouchesRequired, numberOfTapsRequired == 0 else { return fail() }
-            phase = .pressing(origin: .zero)
+            phase = .pressing(origin: .zero, drift: Self.driftTracker(at: time), since: time)
             setTimer(at: time + minimumPressDuration, named: "press-duration") { [weak self] _ in self?.step(.timeout) }
         case let (.active, .holdEnd(cancelled)):
             phase = .idle
@@ -136,9 +154,17 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     private func startPress(at time: Timestamp) {
-        phase = .pressing(origin: location())
+        phase = .pressing(origin: location(), drift: Self.driftTracker(at: time), since: time)
         guard numberOfTouches == numberOfTouchesRequired else { return cancelTimer() }
         setTimer(at: time + minimumPressDuration, named: "press-duration") { [weak self] _ in self?.step(.timeout) }
+    }
+
+    /// A tracker of the fingers' drift from where they pressed, from `time`.
+    private static func driftTracker(at time: Timestamp) -> VelocityTracker {
+        var drift = VelocityTracker()
+        drift.window = GestureDefaults.steadyDriftWindow
+        drift.add(.zero, at: time)
+        return drift
     }
 
     private func fail() {

@@ -7,6 +7,14 @@ open class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     public var slop = GestureDefaults.pinchSlop
     /// Relative scale change a touchpad pinch needs to begin.
     public var touchpadThreshold = GestureDefaults.touchpadPinchThreshold
+    /// Scale change the pinch needs besides its threshold per millimetre its fingers'
+    /// centroid has travelled: a change of spread the travel explains is no pinch.
+    public var travelAllowance = GestureDefaults.pinchTravelAllowance
+    /// How many times the fingers' turning (each finger's arc) their spreading (each
+    /// finger's radial movement) must be before the pinch begins, when a rotation competes
+    /// for the same fingers (``GestureDefaults/pinchRotationDominance``); 0, the default,
+    /// compares nothing, so a pinch recognized together with a rotation begins on its own.
+    public var dominance = 0.0
 
     open override var kindName: String { "pinch" }
 
@@ -28,6 +36,10 @@ open class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     open override func hasPassedThreshold(touchpad: Bool) -> Bool {
         guard let spread else { return false }
         let change = abs(spread.span - spread.startSpan)
-        return touchpad ? change >= touchpadThreshold : change > slop
+        // Two fingers scrolling drift apart or together as they travel; the allowance is a
+        // scale per millimetre, so on a touchscreen it is taken of the starting span.
+        let allowance = travelAllowance * spread.travel * (touchpad ? 1 : spread.startSpan)
+        let passed = touchpad ? change >= touchpadThreshold + allowance : change > slop + allowance
+        return passed && spread.radialMovement >= dominance * spread.arcMovement
     }
 }

@@ -6,6 +6,11 @@
 open class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     /// Radians the fingers must turn to begin.
     public var threshold = GestureDefaults.rotationThreshold
+    /// How many times the fingers' spreading (each finger's radial movement) their turning
+    /// (each finger's arc) must be before the rotation begins, when a pinch competes for the
+    /// same fingers (``GestureDefaults/pinchRotationDominance``); 0, the default, compares
+    /// nothing.
+    public var dominance = 0.0
 
     open override var kindName: String { "rotation" }
 
@@ -25,6 +30,7 @@ open class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     public var velocity: Double { spread?.rotationVelocity ?? 0 }
 
     open override func hasPassedThreshold(touchpad: Bool) -> Bool {
-        abs(spread?.turned ?? 0) > threshold
+        guard let spread else { return false }
+        return abs(spread.turned) > threshold && spread.arcMovement >= dominance * spread.radialMovement
     }
 }

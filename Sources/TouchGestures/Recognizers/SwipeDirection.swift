@@ -40,6 +40,28 @@ public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvert
         return [SwipeDirection.right, .up, .left, .down][sector]
     }
 
+    /// Degrees each direction owns: 90 of the four, 45 of the eight.
+    static func sectorDegrees(diagonals: Bool) -> Double {
+        diagonals ? 360.0 / 8 : 360.0 / 4
+    }
+
+    /// Whether `displacement` points within `margin` degrees of a boundary between two
+    /// directions: 45 degrees and its quarter turns without diagonals, 22.5 degrees and its
+    /// eighths with them.
+    static func isNearBoundary(_ displacement: Point, diagonals: Bool, margin: Double) -> Bool {
+        let width = sectorDegrees(diagonals: diagonals)
+        let degrees = Double.atan2(y: -displacement.y, x: displacement.x) * 180 / .pi
+        let fromCentre = abs(degrees - (degrees / width).rounded() * width)
+        return fromCentre >= width / 2 - margin
+    }
+
+    /// Degrees between the directions of two displacements, 0...180.
+    static func degrees(between a: Point, and b: Point) -> Double {
+        var turn = abs(Double.atan2(y: a.y, x: a.x) - Double.atan2(y: b.y, x: b.x)) * 180 / .pi
+        if turn > 180 { turn = 360 - turn }
+        return turn
+    }
+
     /// Names joined by `,`, e.g. `left,up-right`.
     public var description: String {
         Self.named.filter { contains($0.direction) }.map(\.name).joined(separator: ",")

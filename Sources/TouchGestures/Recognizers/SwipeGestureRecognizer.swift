@@ -7,7 +7,13 @@
 /// so how long the fingers took does not matter unless ``minimumVelocity`` is set; then
 /// the fingers' recent speed (over ``GestureDefaults/velocityWindow``) must reach it when
 /// the distance is crossed, which tells a swipe from a drag that competes for the same
-/// fingers. Accepts touchscreen touches and touchpad swipes.
+/// fingers. A quick flick counts sooner: ``flickMinimumDistance`` at
+/// ``flickMinimumVelocity``, the way it went.
+///
+/// When the fingers point within ``directionMargin`` degrees of a boundary between two
+/// directions, the swipe waits until they point clearly one way, or judges where they
+/// ended when they lift: a curved swipe turns toward where it is going. Accepts
+/// touchscreen touches and touchpad swipes.
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// Allowed directions; right by default, as in UIKit. Including any diagonal makes
     /// each direction 45 degrees wide instead of 90.
@@ -21,6 +27,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Recent speed in mm/s the fingers must have when they cross the distance, in the
     /// direction they went; 0 (the default) judges no speed.
     public var minimumVelocity = 0.0
+    /// Millimetres a quick swipe (a flick) must travel, on either shape of input.
+    public var flickMinimumDistance = GestureDefaults.flickMinimumDistance
+    /// Recent speed in mm/s, the way the fingers went, that makes a swipe of
+    /// ``flickMinimumDistance`` a flick.
+    public var flickMinimumVelocity = GestureDefaults.flickMinimumVelocity
+    /// Degrees either side of a boundary between directions (half as many with diagonals)
+    /// where the swipe waits to see which way it goes.
+    public var directionMargin = GestureDefaults.swipeDirectionMargin
 
     /// How many sectors a movement's direction is sorted into.
     public enum Sectors: Sendable {
@@ -51,7 +65,18 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case idle
         /// Some of the fingers are down.
         case gathering
+        /// Not far or quick enough yet.
         case tracking(Track)
+        /// Far and quick enough, but pointing near a boundary between two directions.
+        case aiming(Track)
+    }
+
+    /// What the fingers' movement says so far.
+    private enum Verdict {
+        case undecided
+        case aiming
+        case failed
+        case recognized(SwipeDirection)
     }
 
     private enum Input {
@@ -98,7 +123,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             var track = Track(origin: location(), isTouchpad: false)
             track.velocity.add(.zero, at: time)
             phase = .tracking(track)
-        case (.tracking, .down):
+        case (.tracking, .down), (.aiming, .down):
             fail()
         case (.gathering, .move):
             break
@@ -106,44 +131,76 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             phase = .idle  // let go of the phase's copy so the track mutates in place
             let displacement = location() - track.origin
             track.velocity.add(displacement, at: time)
-            phase = .tracking(track)
-            check(displacement, track)
+            settle(judge(displacement, track, aiming: false), track)
+        case (.aiming(var track), let .move(time)), (.aiming(var track), let .touchpadMove(time)):
+            phase = .idle
+            let displacement = location() - track.origin
+            track.velocity.add(displacement, at: time)
+            settle(judge(displacement, track, aiming: true), track)
+        case let (.aiming(track), .up), let (.aiming(track), .touchpadEnd):
+            // The fingers lift while pointing near a boundary: where they ended says it.
+            let moved = SwipeDirection.of(location() - track.origin, diagonals: usesDiagonals)
+            settle(direction.contains(moved) ? .recognized(moved) : .failed, track)
         case let (.idle, .touchpadBegin(fingers, time)):
             guard fingers == numberOfTouchesRequired else { return fail() }
             var track = Track(origin: .zero, isTouchpad: true)
             track.velocity.add(.zero, at: time)
             phase = .tracking(track)
-        case (.gathering, .up), (.tracking, .up), (.gathering, .cancel), (.tracking, .cancel),
+        case (.gathering, .up), (.tracking, .up), (.gathering, .cancel), (.tracking, .cancel), (.aiming, .cancel),
              (.tracking, .touchpadEnd):
             fail()
         case (.idle, .move), (.idle, .up), (.idle, .cancel), (.idle, .touchpadMove), (.idle, .touchpadEnd),
              (.gathering, .touchpadBegin), (.gathering, .touchpadMove), (.gathering, .touchpadEnd),
-             (.tracking, .touchpadBegin):
+             (.tracking, .touchpadBegin), (.aiming, .touchpadBegin):
             environment?.report("\(label): \(input) while \(phase) cannot happen")
         }
     }
 
-    private func check(_ displacement: Point, _ track: Track) {
-        guard displacement.length >= (track.isTouchpad ? touchpadMinimumDistance : minimumDistance) else { return }
-        let diagonals = switch sectors {
+    /// Whether directions are sorted into eight sectors rather than four.
+    private var usesDiagonals: Bool {
+        switch sectors {
         case .automatic: !direction.isDisjoint(with: .diagonal)
         case .four: false
         case .eight: true
         }
-        let moved = SwipeDirection.of(displacement, diagonals: diagonals)
-        guard direction.contains(moved) else { return fail() }
-        if minimumVelocity > 0 {
+    }
+
+    /// What the movement so far says; `aiming`: it was already far and quick enough.
+    private func judge(_ displacement: Point, _ track: Track, aiming: Bool) -> Verdict {
+        let distance = displacement.length
+        let far = distance >= (track.isTouchpad ? touchpadMinimumDistance : minimumDistance)
+        // Most frames of most gestures: not far enough for anything yet.
+        if !aiming, !far, distance < flickMinimumDistance { return .undecided }
+        let diagonals = usesDiagonals
+        let velocity = track.velocity.velocity
+        // Moving the way it went: its recent velocity within half a sector of where it went.
+        let headingOn = velocity != .zero
+            && SwipeDirection.degrees(between: velocity, and: displacement) <= SwipeDirection.sectorDegrees(diagonals: diagonals) / 2
+        if !aiming {
+            let flick = velocity.length >= flickMinimumVelocity && headingOn
+            guard far || flick else { return .undecided }
             // Told from a drag: the fingers must be moving fast now, and that way. A hold that
             // wobbles before a quick move elsewhere has travelled far enough, but not in the
             // direction it is going.
-            let velocity = track.velocity.velocity
-            guard velocity.length >= minimumVelocity, SwipeDirection.of(velocity, diagonals: diagonals) == moved else {
-                return fail()
-            }
+            if minimumVelocity > 0, velocity.length < minimumVelocity || !headingOn { return .failed }
         }
-        phase = .idle
-        recognizedDirection = moved
-        transition(to: .recognized)
+        if SwipeDirection.isNearBoundary(displacement, diagonals: diagonals, margin: diagonals ? directionMargin / 2 : directionMargin) {
+            return .aiming
+        }
+        let moved = SwipeDirection.of(displacement, diagonals: diagonals)
+        return direction.contains(moved) ? .recognized(moved) : .failed
+    }
+
+    private func settle(_ verdict: Verdict, _ track: Track) {
+        switch verdict {
+        case .undecided: phase = .tracking(track)
+        case .aiming: phase = .aiming(track)
+        case .failed: fail()
+        case let .recognized(moved):
+            phase = .idle
+            recognizedDirection = moved
+            transition(to: .recognized)
+        }
     }
 
     private func fail() {

@@ -1,7 +1,12 @@
 /// Recognizes one or more taps of one or more fingers, as UIKit's `UITapGestureRecognizer`.
 ///
-/// Discrete. Accepts touchscreen touches and touchpad taps (libinput's tap-to-click,
-/// whose duration and movement libinput has already judged).
+/// Discrete. Accepts touchscreen touches, touchpad fingers, and touchpad taps (libinput's
+/// tap-to-click, whose duration and movement libinput has already judged).
+///
+/// A touchpad finger's movement in the frame in which a finger lands or lifts does not
+/// count: a semi-MT pad reports the corners of a box around the fingers, so the first
+/// finger's position jumps to a corner when the second lands, and again when one lifts
+/// (libinput skips those frames too).
 open class TapGestureRecognizer: GestureRecognizer {
     /// Taps in a row needed to recognize; 1 by default.
     public var numberOfTapsRequired = 1
@@ -25,7 +30,8 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     private enum Input {
         case down([Touch], Timestamp)
-        case move([Touch])
+        /// `fingersChanged`: a finger landed or lifted in the same frame.
+        case move([Touch], fingersChanged: Bool)
         case up(remaining: Int, Timestamp)
         case cancel
         case timeout
@@ -44,7 +50,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        step(.move(touches))
+        let changed = event.changedTouches.contains { $0.phase == .began || $0.phase.isTerminal }
+        step(.move(touches, fingersChanged: changed))
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
@@ -81,10 +88,13 @@ open class TapGestureRecognizer: GestureRecognizer {
             let fingers = max(mostFingers, numberOfTouches)
             guard fingers <= numberOfTouchesRequired else { return fail() }
             phase = .touching(taps: taps, origin: origin, mostFingers: fingers)
-        case let (.touching, .move(touches)):
+        case let (.touching, .move(touches, fingersChanged)):
             for touch in touches {
-                if let start = starts.first(where: { $0.id == touch.id }),
-                   touch.location.distance(to: start.location) > allowableMovement {
+                guard let index = starts.firstIndex(where: { $0.id == touch.id }) else { continue }
+                if fingersChanged, touch.type == .indirect {
+                    // A box corner's jump, not the finger's motion: measure on from here.
+                    starts[index].location += touch.location - touch.previousLocation
+                } else if touch.location.distance(to: starts[index].location) > allowableMovement {
                     return fail()
                 }
             }

@@ -1,6 +1,12 @@
 /// What pinch and rotation share: fingers on a touchscreen, or a touchpad pinch, measured
 /// by how far they spread and turn (``FingerSpread``), which must pass a threshold to begin.
 ///
+/// The same fingers both spread and turn a little whatever they mean, so when a pinch and
+/// a rotation compete for them, each begins only when its own change dominates the
+/// other's, measured alike: how far each finger has moved toward or away from the others
+/// against how far it has moved around them (``PinchGestureRecognizer/dominance``,
+/// ``RotationGestureRecognizer/dominance``).
+///
 /// Continuous: it begins when ``hasPassedThreshold(touchpad:)`` says so, changes as the
 /// fingers move, and ends when fewer than ``numberOfTouchesRequired`` fingers remain (or the
 /// touchpad pinch ends).
@@ -24,7 +30,7 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
         case up(remaining: Int)
         case cancel
         case touchpadBegin(fingers: Int, Timestamp)
-        case touchpadUpdate(scale: Double, angleDelta: Double, Timestamp)
+        case touchpadUpdate(scale: Double, angleDelta: Double, moved: Point, Timestamp)
         case touchpadEnd(cancelled: Bool)
     }
 
@@ -64,8 +70,8 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
     open override func touchpadGesture(_ event: TouchpadEvent) {
         switch event.gesture {
         case let .pinchBegin(fingers): step(.touchpadBegin(fingers: fingers, event.timestamp))
-        case let .pinchUpdate(_, _, scale, angleDelta):
-            step(.touchpadUpdate(scale: scale, angleDelta: angleDelta, event.timestamp))
+        case let .pinchUpdate(_, delta, scale, angleDelta):
+            step(.touchpadUpdate(scale: scale, angleDelta: angleDelta, moved: delta, event.timestamp))
         case let .pinchEnd(_, cancelled): step(.touchpadEnd(cancelled: cancelled))
         case .swipeBegin, .swipeUpdate, .swipeEnd, .holdBegin, .holdEnd, .tap: break
         }
@@ -116,17 +122,17 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
         case let (.gathering, .touchpadBegin(fingers, time)):
             guard fingers == numberOfTouchesRequired else { return fail() }
             phase = .tracking(FingerSpread(touchpadAt: time))
-        case (.tracking(var spread), let .touchpadUpdate(scale, angleDelta, time)):
+        case (.tracking(var spread), let .touchpadUpdate(scale, angleDelta, moved, time)):
             phase = .gathering
-            spread.measure(scale: scale, angleDelta: angleDelta, at: time)
+            spread.measure(scale: scale, angleDelta: angleDelta, moved: moved, at: time)
             phase = .tracking(spread)
             if hasPassedThreshold(touchpad: true) {
                 phase = .active(spread)
                 transition(to: .began)
             }
-        case (.active(var spread), let .touchpadUpdate(scale, angleDelta, time)):
+        case (.active(var spread), let .touchpadUpdate(scale, angleDelta, moved, time)):
             phase = .gathering
-            spread.measure(scale: scale, angleDelta: angleDelta, at: time)
+            spread.measure(scale: scale, angleDelta: angleDelta, moved: moved, at: time)
             phase = .active(spread)
             transition(to: .changed)
         case (.gathering, .up), (.gathering, .cancel), (.tracking, .up), (.tracking, .cancel), (.tracking, .touchpadEnd):

@@ -20,9 +20,9 @@ import Testing
         rig.run(tap([1], at: (50, 50), t: 0))
         rig.settle()
         #expect(rig.log == [
-            "350 double possible -> failed",
-            "350 single possible -> recognized", "350 action single recognized",
-            "350 triple possible -> failed",
+            "450 double possible -> failed",
+            "450 single possible -> recognized", "450 action single recognized",
+            "450 triple possible -> failed",
         ])
     }
 
@@ -32,9 +32,9 @@ import Testing
         rig.run(tap([1], at: (50, 50), t: 0) + tap([2], at: (51, 50), t: 150))
         rig.settle()
         #expect(rig.log == [
-            "500 triple possible -> failed",
-            "500 double possible -> recognized", "500 action double recognized",
-            "500 single possible -> failed",
+            "600 triple possible -> failed",
+            "600 double possible -> recognized", "600 action double recognized",
+            "600 single possible -> failed",
         ])
     }
 
@@ -55,11 +55,11 @@ import Testing
         tapFamily(rig)
         rig.run([.pad(.tap(fingers: 1), t: 0), .pad(.tap(fingers: 1), t: 200)])
         rig.settle()
-        // The triple waits 300 ms plus the 180 ms libinput may take to report a tap.
+        // The triple waits 400 ms plus the 180 ms libinput may take to report a tap.
         #expect(rig.log == [
-            "680 triple possible -> failed",
-            "680 double possible -> recognized", "680 action double recognized",
-            "680 single possible -> failed",
+            "780 triple possible -> failed",
+            "780 double possible -> recognized", "780 action double recognized",
+            "780 single possible -> failed",
         ])
     }
 
@@ -84,8 +84,8 @@ import Testing
             rig.run([.pad(.holdBegin(fingers: 2), t: 40), .pad(.holdEnd(fingers: 2, cancelled: false), t: 60), .pad(.tap(fingers: 2), t: 0)])
             rig.settle()
             #expect(rig.log == [
-                "480 double possible -> failed",
-                "480 single possible -> recognized", "480 action single recognized",
+                "580 double possible -> failed",
+                "580 single possible -> recognized", "580 action single recognized",
             ], "single first: \(singleFirst)")
         }
     }
@@ -126,8 +126,8 @@ import Testing
         try! pan.require(toFail: swipe)
         rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
         #expect(rig.log == [
-            "30 swipe possible -> recognized", "30 action swipe recognized",
-            "30 pan possible -> failed",
+            "20 swipe possible -> recognized", "20 action swipe recognized",
+            "20 pan possible -> failed",
         ])
     }
 
@@ -164,9 +164,14 @@ import Testing
         func at(_ degrees: Double, _ radius: Double) -> (Double, Double) {
             (100 + radius * Double.cos(degrees * .pi / 180), 100 + radius * Double.sin(degrees * .pi / 180))
         }
-        // Spread from 40 to 60 mm while turning 40 degrees.
-        rig.run([.down(1, at: (100, 100), t: 0), .down(2, at: at(0, 40), t: 0)]
-            + (1...4).map { .move(2, to: at(Double($0) * 10, 40 + Double($0) * 5), t: UInt64($0) * 10) })
+        // Spread from 40 to 60 mm while turning 40 degrees, both fingers about their centre
+        // (which stays put, so no travel explains the spreading).
+        rig.run([.down(1, at: at(180, 20), t: 0), .down(2, at: at(0, 20), t: 0)]
+            + (1...4).flatMap { step -> [Step] in
+                let turn = Double(step) * 10
+                let radius = 20 + Double(step) * 2.5
+                return [.move(1, to: at(180 + turn, radius), t: UInt64(step) * 10), .move(2, to: at(turn, radius), t: UInt64(step) * 10)]
+            })
     }
 
     @Test func pinchAndRotationExcludeEachOtherByDefault() {
@@ -229,7 +234,7 @@ import Testing
         }
         #expect(transcript(reversed: false) == transcript(reversed: true))
         #expect(transcript(reversed: false).filter { $0.contains("action") } == [
-            "350 action single recognized", "1150 action double recognized",
+            "450 action single recognized", "1150 action double recognized",
             "3010 action pan began", "3020 action pan changed", "3030 action pan changed", "3040 action pan changed",
             "3050 action pan changed", "3060 action pan changed", "3070 action pan changed", "3080 action pan changed",
             "3090 action pan changed", "3100 action pan changed", "3100 action pan ended",

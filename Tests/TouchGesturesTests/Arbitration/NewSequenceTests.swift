@@ -20,8 +20,8 @@ import Testing
         #expect(rig.log == [
             "150 double possible -> failed",
             "150 single possible -> recognized", "150 action single recognized",
-            "500 double possible -> failed",
-            "500 single possible -> recognized", "500 action single recognized",
+            "600 double possible -> failed",
+            "600 single possible -> recognized", "600 action single recognized",
         ])
     }
 
@@ -31,7 +31,7 @@ import Testing
         rig.run(tap([1], at: (50, 50), t: 0) + tap([2], at: (75, 50), t: 150) + tap([3], at: (100, 50), t: 300))
         rig.settle()
         #expect(rig.log.filter { $0.contains("action") } == [
-            "150 action single recognized", "300 action single recognized", "650 action single recognized",
+            "150 action single recognized", "300 action single recognized", "750 action single recognized",
         ])
     }
 
@@ -54,7 +54,7 @@ import Testing
         rig.run(tap([1], at: (50, 50), t: 0) + drag([2], from: (150, 100), by: (30, 0), t: 150, duration: 100))
         rig.settle()
         #expect(rig.log.filter { $0.contains("action") } == [
-            "150 action single recognized", "180 action swipe recognized",
+            "150 action single recognized", "170 action swipe recognized",
         ])
         #expect(swipe.recognizedDirection == .right)
     }
@@ -113,6 +113,6 @@ import Testing
         try! single.require(toFail: double)
         rig.run([.pad(.tap(fingers: 2), t: 0)])
         rig.settle()
-        #expect(rig.log.filter { $0.contains("action") } == ["480 action \(singleName) recognized"])
+        #expect(rig.log.filter { $0.contains("action") } == ["580 action \(singleName) recognized"])
     }
 }

@@ -56,7 +56,7 @@ private final class View: TouchSink {
         double.numberOfTapsRequired = 2
         rig.run(tap([1], at: (10, 10), t: 0))
         rig.settle()
-        #expect(rig.log == ["0 view began 1", "350 double possible -> failed", "350 view ended 1"])
+        #expect(rig.log == ["0 view began 1", "450 double possible -> failed", "450 view ended 1"])
     }
 
     @Test func withoutCancelsTouchesInViewARecognizedGestureReleasesTheEnd() {

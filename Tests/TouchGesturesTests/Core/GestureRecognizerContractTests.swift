@@ -245,8 +245,8 @@ private struct Oops: Error {}
     @Test(arguments: ["delegate requires", "delegate required by", "subclass requires"])
     func failureCanBeRequiredDynamically(how: String) {
         #expect(waiterAndDoubleTap(Rig(), how: how) == [
-            "350 double possible -> failed (timer tap-interval)",
-            "350 waiter possible -> recognized (double failed)", "350 action waiter recognized",
+            "450 double possible -> failed (timer tap-interval)",
+            "450 waiter possible -> recognized (double failed)", "450 action waiter recognized",
         ])
     }
 
@@ -364,10 +364,10 @@ private struct Oops: Error {}
         rig.run(tap([1], at: (50, 50), t: 0))
         rig.settle()
         #expect(rig.log == [
-            "350 double possible -> failed (timer tap-interval)",
-            "350 single possible -> recognized (double failed)", "350 action single recognized",
-            "350 double failed -> possible (reset)",
-            "350 single recognized -> possible (reset)",
+            "450 double possible -> failed (timer tap-interval)",
+            "450 single possible -> recognized (double failed)", "450 action single recognized",
+            "450 double failed -> possible (reset)",
+            "450 single recognized -> possible (reset)",
         ])
     }
 

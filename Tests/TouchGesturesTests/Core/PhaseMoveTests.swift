@@ -37,7 +37,7 @@ import TouchGestures
             "double phase touching -> up -> awaitingNextTap",
             "double phase awaitingNextTap -> timeout -> idle",
         ])
-        #expect(rig.log == ["350 double possible -> failed"])
+        #expect(rig.log == ["450 double possible -> failed"])
     }
 }
 

@@ -1,3 +1,4 @@
+import RealModule
 import Testing
 @testable import TouchGestures
 
@@ -30,10 +31,58 @@ import Testing
     }
 
     @Test func movementJustUnderTheAllowanceStillPresses() {
+        // A roll of 1.49 mm, then a creep to 3.99 mm at 5.3 mm/s: under the drift speed.
         let rig = Rig()
         rig.add(LongPressGestureRecognizer(), "press")
-        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (50, 53.99), t: 100), .wait(t: 500)])
+        let creep = (1...10).map { (i: Int) -> Step in .move(1, to: (50, 51.49 + 0.25 * Double(i)), t: 5 + UInt64(i) * 47) }
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (50, 51.49), t: 5)] + creep + [.wait(t: 500)])
         #expect(rig.log == ["500 press possible -> began", "500 action press began"])
+    }
+
+    @Test func aFingerDriftingSteadilyIsNoPressThoughWithinTheAllowance() {
+        // 10 mm/s from the start: 2.5 mm once it has moved a whole 250 ms, long before the 4 mm slop.
+        let rig = Rig()
+        rig.add(LongPressGestureRecognizer(), "press")
+        rig.run([.down(1, at: (50, 50), t: 0)] + drift(30, by: 0.1))
+        #expect(rig.log == ["250 press possible -> failed"])
+    }
+
+    @Test func aDriftJustOverTheSteadySpeedFails() {
+        // 6.4 mm/s: 1.6 mm at 250 ms, at 6.4 mm/s over the last 250 ms.
+        let rig = Rig()
+        rig.add(LongPressGestureRecognizer(), "press")
+        rig.run([.down(1, at: (50, 50), t: 0)] + drift(45, by: 0.064))
+        #expect(rig.log == ["250 press possible -> failed"])
+    }
+
+    @Test func aDriftJustUnderTheSteadySpeedStillPresses() {
+        // 5.6 mm/s: 2.8 mm at 500 ms, under the slop and under the drift speed.
+        let rig = Rig()
+        rig.add(LongPressGestureRecognizer(), "press")
+        rig.run([.down(1, at: (50, 50), t: 0)] + drift(49, by: 0.056) + [.wait(t: 500)])
+        #expect(rig.log == ["500 press possible -> began", "500 action press began"])
+    }
+
+    @Test func aTremorThatGoesBackAndForthIsStillAPress() {
+        // 2 mm from where it landed and back, four times a second: far past 1.5 mm, fast,
+        // but going nowhere over a quarter second.
+        let rig = Rig()
+        rig.add(LongPressGestureRecognizer(), "press")
+        let tremor = (1...49).map { (i: Int) -> Step in
+            let x: Double = 50 + 2 * Double.sin(Double(i) * 10 / 250 * 2 * .pi)
+            return .move(1, to: (x, 50), t: UInt64(i) * 10)
+        }
+        rig.run([.down(1, at: (50, 50), t: 0)] + tremor + [.wait(t: 500)])
+        #expect(rig.log == ["500 press possible -> began", "500 action press began"])
+    }
+
+    @Test func aDriftAfterThePressBeganChangesIt() {
+        let rig = Rig()
+        rig.add(LongPressGestureRecognizer(), "press")
+        rig.run([.down(1, at: (50, 50), t: 0), .wait(t: 500), .move(1, to: (52, 50), t: 550), .move(1, to: (54, 50), t: 600)])
+        #expect(rig.log == ["500 press possible -> began", "500 action press began",
+                            "550 press began -> changed", "550 action press changed",
+                            "600 press changed -> changed", "600 action press changed"])
     }
 
     @Test func movementJustOverTheAllowanceFails() {
@@ -108,4 +157,9 @@ import Testing
         rig.run([.pad(.holdBegin(fingers: 1), t: 0), .pad(.holdEnd(fingers: 1, cancelled: true), t: 60)])
         #expect(rig.log == ["60 press possible -> failed"])
     }
+}
+
+/// Finger 1, down at (50, 50), moving `step` mm right every 10 ms, `count` times.
+private func drift(_ count: Int, by step: Double) -> [Step] {
+    (1...count).map { (i: Int) -> Step in .move(1, to: (50 + step * Double(i), 50), t: UInt64(i) * 10) }
 }

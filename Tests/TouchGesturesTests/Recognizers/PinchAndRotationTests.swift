@@ -149,3 +149,122 @@ import RealModule
         #expect(degrees.first.map { abs($0 - 30) < 1e-6 } == true)
     }
 }
+
+/// A pinch is a change of spread the fingers' travel does not explain: two fingers
+/// scrolling drift apart or together as they go.
+@Suite struct PinchWhileTravellingTests {
+    /// Touchpad pinch updates that each move the fingers' centroid `step` mm down, to `scales`.
+    static func updates(_ scales: [Double], step: Double, angle: Double = 0) -> [Step] {
+        [.pad(.pinchBegin(fingers: 2), t: 0)]
+            + scales.enumerated().map { index, scale in
+                .pad(.pinchUpdate(fingers: 2, delta: Point(x: 0, y: step), scale: scale, angleDelta: angle), t: UInt64(index + 1) * 10)
+            }
+            + [.pad(.pinchEnd(fingers: 2, cancelled: false), t: UInt64(scales.count + 1) * 10)]
+    }
+
+    @Test func aScrollWhoseSpreadDriftsSevenPercentIsNoPinch() {
+        // 30 mm of travel in ten updates while the scale drifts to 1.07: 0.05 + 0.006 * 30 is needed.
+        let rig = Rig()
+        rig.add(PinchGestureRecognizer(), "pinch")
+        rig.run(Self.updates((1...10).map { 1 + 0.007 * Double($0) }, step: 3))
+        #expect(rig.log == ["110 pinch possible -> failed"])
+    }
+
+    @Test func aChangeJustOverWhatTheTravelExplainsIsAPinch() {
+        // After 10 mm of travel a pinch needs 0.05 + 0.06: 1.111 is past it, 1.109 is not.
+        let rig = Rig()
+        rig.add(PinchGestureRecognizer(), "pinch")
+        rig.run(Self.updates([1.02, 1.04, 1.06, 1.08, 1.109], step: 2))
+        #expect(rig.log == ["60 pinch possible -> failed"])
+        rig.log.removeAll()
+        rig.run(Self.updates([1.02, 1.04, 1.06, 1.08, 1.111], step: 2).map { $0.later(by: 1000) })
+        #expect(rig.log.first == "1050 pinch possible -> began")
+    }
+
+    @Test func aPinchMadeWhileTheHandMovesIsStillAPinch() {
+        // x0.6 over 20 mm of travel: at 0.92 the fingers have gone 4 mm, and 0.074 is needed.
+        let rig = Rig()
+        let pinch = rig.add(PinchGestureRecognizer(), "pinch")
+        var scales: [Double] = []
+        pinch.addAction { scales.append(($0 as! PinchGestureRecognizer).scale) }
+        rig.run(Self.updates((1...10).map { 1 - 0.04 * Double($0) }, step: 2))
+        #expect(rig.log.first == "20 pinch possible -> began")
+        #expect(rig.log.last == "110 action pinch ended")
+        #expect(scales.last.map { abs($0 - 0.6) < 1e-9 } == true)
+    }
+
+    @Test func twoTouchscreenFingersDraggingApartAsTheyGoAreNoPinch() {
+        // 20 mm apart, dragged 30 mm down while the gap grows to 25 mm: past the 4 mm slop,
+        // short of the 4 + 0.006 * 30 * 20 mm the travel allows.
+        let rig = Rig()
+        rig.add(PinchGestureRecognizer(), "pinch")
+        rig.run([.down(1, at: (100, 100), t: 0), .down(2, at: (120, 100), t: 0)]
+            + (1...10).flatMap { frame -> [Step] in
+                let f = Double(frame) / 10
+                return [.move(1, to: (100 - 2.5 * f, 100 + 30 * f), t: UInt64(frame) * 20),
+                        .move(2, to: (120 + 2.5 * f, 100 + 30 * f), t: UInt64(frame) * 20)]
+            }
+            + [.up(1, t: 220), .up(2, t: 220)])
+        #expect(rig.log == ["220 pinch possible -> failed"])
+    }
+}
+
+/// Pinch against rotation on the same fingers: the change that dominates, measured alike
+/// (each finger's radial movement against its arc), not the threshold crossed first. The
+/// rulebook asks for it when a pinch rule and a rotation rule see the same fingers.
+@Suite struct PinchAgainstRotationTests {
+    static func rig() -> Rig {
+        let rig = Rig()
+        rig.add(PinchGestureRecognizer(), "pinch").dominance = GestureDefaults.pinchRotationDominance
+        rig.add(RotationGestureRecognizer(), "rotate").dominance = GestureDefaults.pinchRotationDominance
+        return rig
+    }
+
+    @Test func withoutDominanceTheFirstThresholdCrossedWins() {
+        let rig = Rig()
+        rig.add(PinchGestureRecognizer(), "pinch")
+        rig.add(RotationGestureRecognizer(), "rotate")
+        rig.run([.pad(.pinchBegin(fingers: 2), t: 0),
+                 .pad(.pinchUpdate(fingers: 2, delta: .zero, scale: 1.05, angleDelta: 4), t: 10),
+                 .pad(.pinchEnd(fingers: 2, cancelled: false), t: 20)])
+        #expect(rig.log.prefix(3) == ["10 pinch possible -> began", "10 action pinch began", "10 rotate possible -> failed"])
+    }
+
+    @Test func aTurnWhoseGapSwellsIsARotation() {
+        // The gap swells 5% (the pinch's threshold) while the fingers have turned 4 degrees:
+        // each finger moved 0.025 of the distance outward and 0.037 around, so the pinch
+        // waits; at 9 degrees the rotation begins.
+        let rig = Self.rig()
+        rig.run([.pad(.pinchBegin(fingers: 2), t: 0),
+                 .pad(.pinchUpdate(fingers: 2, delta: .zero, scale: 1.05, angleDelta: 4), t: 10),
+                 .pad(.pinchUpdate(fingers: 2, delta: .zero, scale: 1.05, angleDelta: 5), t: 20),
+                 .pad(.pinchEnd(fingers: 2, cancelled: false), t: 30)])
+        #expect(rig.log == ["20 rotate possible -> began", "20 action rotate began", "20 pinch possible -> failed",
+                            "30 rotate began -> ended", "30 action rotate ended"])
+    }
+
+    @Test func aSpreadThatTwistsPastTheRotationsThresholdIsAPinch() {
+        // x1.2 while turning 9 degrees: each finger moved 0.1 outward and 0.094 around.
+        let rig = Self.rig()
+        rig.run([.pad(.pinchBegin(fingers: 2), t: 0),
+                 .pad(.pinchUpdate(fingers: 2, delta: .zero, scale: 1.04, angleDelta: 2), t: 10),
+                 .pad(.pinchUpdate(fingers: 2, delta: .zero, scale: 1.2, angleDelta: 7), t: 20),
+                 .pad(.pinchEnd(fingers: 2, cancelled: false), t: 30)])
+        #expect(rig.log == ["20 pinch possible -> began", "20 action pinch began", "20 rotate possible -> failed",
+                            "30 pinch began -> ended", "30 action pinch ended"])
+    }
+
+    @Test func onATouchscreenTheTurnDominatesASwellingGap() {
+        // Fingers 40 mm apart turn 12 degrees while the gap grows by 5 mm (past the pinch's
+        // 4 mm slop): each finger moved 2.5 mm outward and 4.7 mm around.
+        let rig = Self.rig()
+        func at(_ degrees: Double, _ radius: Double) -> (Double, Double) {
+            (100 + radius * Double.cos(degrees * .pi / 180), 100 + radius * Double.sin(degrees * .pi / 180))
+        }
+        rig.run([.down(1, at: at(180, 20), t: 0), .down(2, at: at(0, 20), t: 0),
+                 .move(1, to: at(188, 22.5), t: 10), .move(2, to: at(8, 22.5), t: 10),
+                 .move(1, to: at(192, 22.5), t: 20), .move(2, to: at(12, 22.5), t: 20),
+                 .up(1, t: 30), .up(2, t: 30)])
+        #expect(rig.log.prefix(3) == ["20 rotate possible -> began", "20 action rotate began", "20 pinch possible -> failed"])
+    }
+}

@@ -5,9 +5,9 @@ import Testing
     @Test func isRecognizedWhileTheFingerStillMoves() {
         let rig = Rig()
         let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
-        // 30 mm right over 100 ms in 10 frames: the 9 mm minimum is crossed at frame 3 (t = 30).
+        // 30 mm right over 100 ms in 10 frames, 300 mm/s: a flick once past 5 mm, at frame 2 (t = 20).
         rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
-        #expect(rig.log == ["30 swipe possible -> recognized", "30 action swipe recognized"])
+        #expect(rig.log == ["20 swipe possible -> recognized", "20 action swipe recognized"])
         #expect(swipe.recognizedDirection == .right)
     }
 
@@ -29,7 +29,7 @@ import Testing
         let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
         swipe.direction = .left
         rig.run(drag([1], from: (50, 50), by: (30, 0), t: 0, duration: 100))
-        #expect(rig.log == ["30 swipe possible -> failed"])
+        #expect(rig.log == ["20 swipe possible -> failed"])
     }
 
     @Test func withoutDiagonalsA40DegreeSwipeCountsAsRight() {
@@ -41,10 +41,11 @@ import Testing
     }
 
     @Test func distanceJustUnderTheMinimumIsNotASwipe() {
+        // 8.99 mm over 300 ms: 30 mm/s, too slow for a flick.
         let rig = Rig()
         rig.add(SwipeGestureRecognizer(), "swipe")
-        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (58.99, 50), t: 50), .up(1, t: 60)])
-        #expect(rig.log == ["60 swipe possible -> failed"])
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (54, 50), t: 200), .move(1, to: (58.99, 50), t: 300), .up(1, t: 310)])
+        #expect(rig.log == ["310 swipe possible -> failed"])
     }
 
     @Test func byDefaultSpeedDoesNotMatter() {
@@ -78,11 +79,11 @@ import Testing
         let swipe = rig.add(SwipeGestureRecognizer(), "three")
         swipe.numberOfTouchesRequired = 3
         rig.run(drag([1, 2, 3], from: (20, 50), by: (0, 30), t: 0, duration: 100) + [.wait(t: 1000)])
-        #expect(rig.log == ["30 three possible -> failed"])
+        #expect(rig.log == ["20 three possible -> failed"])
         swipe.direction = .down
         rig.log.removeAll()
         rig.run(drag([4, 5, 6], from: (20, 50), by: (0, 30), t: 2000, duration: 100))
-        #expect(rig.log == ["2030 three possible -> recognized", "2030 action three recognized"])
+        #expect(rig.log == ["2020 three possible -> recognized", "2020 action three recognized"])
         rig.log.removeAll()
         rig.run([.down(7, at: (20, 50), t: 3000), .down(8, at: (40, 50), t: 3000), .down(9, at: (60, 50), t: 3000),
                  .down(10, at: (80, 50), t: 3010)])
@@ -110,6 +111,95 @@ import Testing
     }
 }
 
+/// A quick swipe counts sooner than a slow one: a flick of 5 mm at 80 mm/s.
+@Suite struct FlickTests {
+    @Test func aTouchpadFlickShorterThanTheDistanceSwipes() {
+        // 6 mm of libinput's deltas in 30 ms (the flick's start went before libinput decided):
+        // 5 mm is crossed at 25 ms, at 200 mm/s.
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "three-right")
+        swipe.numberOfTouchesRequired = 3
+        rig.run([.pad(.swipeBegin(fingers: 3), t: 0)]
+            + (1...6).map { .pad(.swipeUpdate(fingers: 3, delta: Point(x: 1, y: 0.05)), t: UInt64($0) * 5) }
+            + [.pad(.swipeEnd(fingers: 3, cancelled: false), t: 40)])
+        #expect(rig.log == ["25 three-right possible -> recognized", "25 action three-right recognized"])
+    }
+
+    @Test func aTouchscreenFlickJustOverTheSpeedSwipes() {
+        // The finger rests, then goes 5 mm in 61 ms: 82 mm/s over the last 100 ms.
+        let rig = Rig()
+        rig.add(SwipeGestureRecognizer(), "swipe")
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (50, 50), t: 49), .move(1, to: (55, 50), t: 110), .up(1, t: 120)])
+        #expect(rig.log == ["110 swipe possible -> recognized", "110 action swipe recognized"])
+    }
+
+    @Test func aShortMoveJustUnderTheSpeedIsNoFlick() {
+        // 5 mm in 64 ms: 78 mm/s, and short of the 9 mm a slower swipe needs.
+        let rig = Rig()
+        rig.add(SwipeGestureRecognizer(), "swipe")
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (50, 50), t: 46), .move(1, to: (55, 50), t: 110), .up(1, t: 120)])
+        #expect(rig.log == ["120 swipe possible -> failed"])
+    }
+
+    @Test func aQuickMoveUnderFiveMillimetresIsNoFlick() {
+        let rig = Rig()
+        rig.add(SwipeGestureRecognizer(), "swipe")
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (54.9, 50), t: 20), .up(1, t: 30)])
+        #expect(rig.log == ["30 swipe possible -> failed"])
+    }
+
+    @Test func aFlickTheWrongWayFails() {
+        let rig = Rig()
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.direction = .left
+        rig.run([.down(1, at: (50, 50), t: 0), .move(1, to: (53, 50), t: 20), .move(1, to: (56, 50), t: 40), .up(1, t: 50)])
+        #expect(rig.log == ["40 swipe possible -> failed"])
+    }
+}
+
+/// A swipe that points near a boundary between two directions waits to see which way it goes.
+@Suite struct SwipeAimingTests {
+    @Test func aCurvedSwipeIsJudgedOnceItTurnsClearlyOneWay() {
+        // It leaves 60 degrees below the right (down's side of the boundary), then turns right:
+        // at 10 mm it points 45 degrees off (near the boundary); at 15.6 mm, 26 degrees.
+        let rig = Rig()
+        let right = rig.add(SwipeGestureRecognizer(), "right")
+        let down = rig.add(SwipeGestureRecognizer(), "down")
+        down.direction = .down
+        rig.run([.down(1, at: (100, 100), t: 0), .move(1, to: (102.5, 104.3), t: 30), .move(1, to: (107.1, 107.1), t: 60),
+                 .move(1, to: (114, 107), t: 90), .move(1, to: (120, 107), t: 120), .up(1, t: 150)])
+        #expect(rig.log == ["90 down possible -> failed", "90 right possible -> recognized", "90 action right recognized"])
+        #expect(right.recognizedDirection == .right)
+    }
+
+    @Test func aSwipeThatLiftsNearABoundaryIsJudgedWhereItEnded() {
+        // A straight swipe 44 degrees below the right: right, by a hair, once the finger lifts.
+        let rig = Rig()
+        let right = rig.add(SwipeGestureRecognizer(), "right")
+        rig.run(drag([1], from: (100, 100), by: (20, 19.3), t: 0, duration: 100))
+        #expect(rig.log == ["100 right possible -> recognized", "100 action right recognized"])
+        #expect(right.recognizedDirection == .right)
+    }
+
+    @Test func aTouchpadSwipeThatEndsNearABoundaryIsJudgedAtItsEnd() {
+        let rig = Rig()
+        let up = rig.add(SwipeGestureRecognizer(), "up")
+        up.numberOfTouchesRequired = 3
+        up.direction = .up
+        rig.run([.pad(.swipeBegin(fingers: 3), t: 0)]
+            + (1...5).map { .pad(.swipeUpdate(fingers: 3, delta: Point(x: 2.4, y: -2.5)), t: UInt64($0) * 10) }
+            + [.pad(.swipeEnd(fingers: 3, cancelled: false), t: 60)])
+        #expect(rig.log == ["60 up possible -> recognized", "60 action up recognized"])
+    }
+
+    @Test func anAimingSwipeThatIsCancelledFails() {
+        let rig = Rig()
+        rig.add(SwipeGestureRecognizer(), "right")
+        rig.run(drag([1], from: (100, 100), by: (20, 19.3), t: 0, duration: 100, lift: false) + [.cancel(1, t: 120)])
+        #expect(rig.log == ["120 right possible -> failed"])
+    }
+}
+
 @Suite struct SwipeSectorTests {
     @Test func aCardinalSwipeWithEightSectorsLeavesADiagonalToTheDiagonalRecognizer() {
         let rig = Rig()
@@ -117,13 +207,14 @@ import Testing
         up.direction = .up
         let upRight = rig.add(SwipeGestureRecognizer(), "up-right")
         upRight.direction = .upRight
-        rig.run(drag([1], from: (100, 100), by: (30, -30), t: 0, duration: 100))
+        // 60 degrees above the right: clearly up in four sectors, clearly up-right in eight.
+        rig.run(drag([1], from: (100, 100), by: (15, -26), t: 0, duration: 100))
         // With automatic sectors "up" owns 90 degrees and takes the diagonal first.
-        #expect(rig.log.first == "30 up possible -> recognized")
+        #expect(rig.log.first == "20 up possible -> recognized")
         up.sectors = .eight
         rig.log.removeAll()
-        rig.run(drag([2], from: (100, 100), by: (30, -30), t: 1000, duration: 100))
-        #expect(rig.log.prefix(2) == ["1030 up possible -> failed", "1030 up-right possible -> recognized"])
+        rig.run(drag([2], from: (100, 100), by: (15, -26), t: 1000, duration: 100))
+        #expect(rig.log.prefix(2) == ["1020 up possible -> failed", "1020 up-right possible -> recognized"])
     }
 }
 
@@ -146,9 +237,10 @@ import Testing
         let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
         swipe.direction = .all
         swipe.minimumVelocity = 50
+        // 100 mm/s: a flick once past 5 mm, at 60 ms.
         rig.run([.down(1, at: (100, 100), t: 0), .move(1, to: (97, 100), t: 30), .move(1, to: (94, 100), t: 60),
                  .move(1, to: (91, 100), t: 90)])
-        #expect(rig.log == ["90 swipe possible -> recognized", "90 action swipe recognized"])
+        #expect(rig.log == ["60 swipe possible -> recognized", "60 action swipe recognized"])
         #expect(swipe.recognizedDirection == .left)
     }
 }

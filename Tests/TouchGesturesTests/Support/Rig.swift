@@ -125,6 +125,18 @@ final class Rig {
 }
 
 extension Step {
+    /// The same step `milliseconds` later.
+    func later(by milliseconds: UInt64) -> Step {
+        switch self {
+        case let .down(id, at, t): .down(id, at: at, t: t + milliseconds)
+        case let .move(id, to, t): .move(id, to: to, t: t + milliseconds)
+        case let .up(id, t): .up(id, t: t + milliseconds)
+        case let .cancel(id, t): .cancel(id, t: t + milliseconds)
+        case let .pad(gesture, t): .pad(gesture, t: t + milliseconds)
+        case let .wait(t): .wait(t: t + milliseconds)
+        }
+    }
+
     var isTouch: Bool {
         switch self {
         case .down, .move, .up, .cancel: true

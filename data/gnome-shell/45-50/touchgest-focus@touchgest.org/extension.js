@@ -1,11 +1,16 @@
-// Tells touchgest which window has the focus (touchgest --focus gnome): exports
+// Tells touchgest which window has the focus (touchgest --focus gnome), on GNOME Shell
+// 45 to 50, which load extensions as ES modules (42-44 load scripts with `imports`:
+// ../../42-44/ is the same extension for them). Exports
 //   /org/touchgest/Focus  org.touchgest.Focus
 //     GetFocus() -> (s wm_class, s title)
 //     signal FocusChanged(s wm_class, s title)
 // on the session bus, inside GNOME Shell (name org.gnome.Shell). An empty class is no
-// window. Install with `make install` (or copy this folder to
-// ~/.local/share/gnome-shell/extensions/), then
-// `gnome-extensions enable touchgest-focus@touchgest.org`.
+// window. Install with `make install` (it picks the flavour for the GNOME Shell it
+// finds), then `gnome-extensions enable touchgest-focus@touchgest.org`.
+//
+// It stays enabled on the lock screen (metadata.json's session-modes), where the focus
+// is no window: GNOME Shell disables every other extension while locked, which touchgest
+// would report as the extension being off at every lock.
 import GLib from 'gi://GLib';
 import Gio from 'gi://Gio';
 import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
@@ -30,12 +35,14 @@ export default class TouchgestFocus extends Extension {
         this._titleSignal = 0;
         this._object = Gio.DBusExportedObject.wrapJSObject(FocusInterface, this);
         this._object.export(Gio.DBus.session, '/org/touchgest/Focus');
+        // Meta.Display's focus-window: the window with the keyboard focus, or null.
         this._focusSignal = global.display.connect('notify::focus-window', () => this._focused());
         this._focused();
     }
 
     disable() {
         global.display.disconnect(this._focusSignal);
+        this._focusSignal = 0;
         this._watch(null);
         this._object.unexport();
         this._object = null;

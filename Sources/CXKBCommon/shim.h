@@ -1,0 +1,2 @@
+// libxkbcommon, seen only by the input actions: key names, keysyms and characters.
+#include <xkbcommon/xkbcommon.h>

@@ -1,0 +1,48 @@
+import InputActions
+import PollLoop
+import TouchGestures
+
+/// What an input channel tells the daemon, in order.
+public enum InputChannelReport: Hashable, Sendable {
+    /// The channel reached its desktop; the text says which and where, for the log.
+    case connected(String)
+    /// It went away or never answered; it tries again by itself.
+    case lost(String)
+    /// One action could not be pressed, and why (said once per cause).
+    case cannotPress(String)
+}
+
+/// The desktop's own way of taking keys, text and clicks from touchgest: a source of the
+/// daemon's poll loop that connects without blocking it and writes each action at once,
+/// with no sleep between key events.
+public protocol InputChannel: PollSource {
+    /// What the channel is, for `debug`, the log and `doctor`: `x11 XTEST at :0`.
+    var name: String { get }
+    /// Receives every report; set it before ``start()``.
+    var onReport: ((InputChannelReport) -> Void)? { get set }
+    /// Connects now (on its own thread where the library only blocks).
+    func start()
+    /// Presses `action` now, or reports why it cannot.
+    func press(_ action: InputAction)
+}
+
+/// Which channel this desktop has, from the environment, or why there is none.
+public enum InputChannels {
+    public static func choose(environment: [String: String]) -> Result<InputChannel, InputActionError> {
+        let wayland = environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
+        if !wayland, let display = environment["DISPLAY"], !display.isEmpty {
+            return .success(XTestChannel(display: display))
+        }
+        if wayland, let display = environment["WAYLAND_DISPLAY"] {
+            let desktop = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.uppercased() }
+            if desktop.contains("GNOME") {
+                return .failure(InputActionError("GNOME on Wayland lets no client press keys (no virtual keyboard, and no libei or RemoteDesktop portal before GNOME 45): keys, text and buttons do nothing here (commands still run)"))
+            }
+            if desktop.contains("KDE") {
+                return .failure(InputActionError("no input channel for KDE Plasma on Wayland yet: keys, text and buttons do nothing here (commands still run)"))
+            }
+            return .success(VirtualKeyboardChannel(display: display, runtimeDirectory: environment["XDG_RUNTIME_DIR"] ?? ""))
+        }
+        return .failure(InputActionError("no desktop to press keys in: neither DISPLAY nor WAYLAND_DISPLAY is set"))
+    }
+}

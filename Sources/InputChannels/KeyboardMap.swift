@@ -1,0 +1,50 @@
+import CXKBCommon
+import Glibc
+
+/// A keyboard map built with libxkbcommon from the system's defaults (xkeyboard-config;
+/// `XKB_DEFAULT_LAYOUT` and the others where set), for a virtual keyboard: its text, to
+/// hand to the compositor, and where each keysym is on it.
+struct KeyboardMap {
+    /// Where a keysym is: its evdev key code (xkb's minus 8) and whether Shift gives it.
+    struct Place: Hashable {
+        var key: UInt32
+        var shifted: Bool
+    }
+
+    /// The map as XKB_KEYMAP_FORMAT_TEXT_V1, ending in a NUL as wl_keyboard expects.
+    let text: [UInt8]
+    let places: [UInt32: Place]
+    /// The modifier mask of Shift, Control, Mod1 (Alt) and Mod4 (Super) in this map.
+    let masks: [UInt32: UInt32]
+
+    init?() {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
+        defer { xkb_context_unref(context) }
+        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else { return nil }
+        defer { xkb_keymap_unref(keymap) }
+        guard let string = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { return nil }
+        text = Array(UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string) + 1))
+        free(string)
+        var places: [UInt32: Place] = [:]
+        let first = xkb_keymap_min_keycode(keymap)
+        let last = xkb_keymap_max_keycode(keymap)
+        // Unshifted levels first, so a keysym on both is pressed without Shift.
+        for level in 0..<2 as Range<UInt32> {
+            for keycode in first...last where keycode >= 8 {
+                var syms: UnsafePointer<xkb_keysym_t>?
+                let count = xkb_keymap_key_get_syms_by_level(keymap, keycode, 0, level, &syms)
+                guard count > 0, let syms else { continue }
+                for index in 0..<Int(count) where places[syms[index]] == nil {
+                    places[syms[index]] = Place(key: keycode - 8, shifted: level == 1)
+                }
+            }
+        }
+        self.places = places
+        var masks: [UInt32: UInt32] = [:]
+        for (keysym, name) in [(0xFFE1 as UInt32, "Shift"), (0xFFE3, "Control"), (0xFFE9, "Mod1"), (0xFFEB, "Mod4")] {
+            let index = xkb_keymap_mod_get_index(keymap, name)
+            if index != XKB_MOD_INVALID { masks[keysym] = 1 << index }
+        }
+        self.masks = masks
+    }
+}

@@ -1,0 +1,394 @@
+import CDBus
+import Glibc
+import PollLoop
+import TouchGestures
+
+/// A signal a ``BusLink`` received: who sent it, where, and its arguments.
+struct BusSignal {
+    var sender: String
+    var path: String
+    var interface: String
+    var member: String
+    var arguments: [BusValue]
+}
+
+/// Why a call failed: the error's name and message, or the connection closing.
+struct BusError: Error, CustomStringConvertible {
+    var name: String
+    var message: String
+
+    var description: String { message.isEmpty ? name : "\(name): \(message)" }
+}
+
+/// One connection to one bus (the system bus for logind, the session bus for the
+/// screensaver), inside the daemon's loop.
+///
+/// libdbus connects, says Hello and adds match rules only by blocking, so that part runs
+/// on a thread of its own (``BackgroundAttempt``) and the loop waits on its descriptor, for
+/// at most ``SessionDefaults/connectTimeout``. Every call after that is sent without
+/// waiting, and its answer is matched by serial. While connected the link has no deadline.
+///
+/// A bus that was reached and went away is tried again, after 100 ms doubling up to 2 s
+/// (``SessionDefaults``); one never reached is not: on a system without it, it is not
+/// coming, and trying would wake an idle daemon for ever.
+final class BusLink {
+    /// `system bus`, `session bus`: for messages.
+    let name: String
+    /// The bus's address; empty when there is none to try.
+    let address: String
+    /// Match rules added while connecting, before anything else is asked.
+    let matchRules: [String]
+    let connectTimeout: Duration
+
+    /// The link is connected (again): ask what you need.
+    var onConnected: (() -> Void)?
+    /// A signal came.
+    var onSignal: ((BusSignal) -> Void)?
+    /// The bus cannot be reached or went away: why, and whether the link tries again.
+    var onLost: ((String, _ retrying: Bool) -> Void)?
+
+    private typealias Reply = (Result<[BusValue], BusError>) -> Void
+
+    private struct Connection {
+        var bus: OpaquePointer
+        var fd: Int32
+        var calls: [UInt32: Reply] = [:]
+    }
+
+    private struct Opened {
+        var bus: OpaquePointer
+        var fd: Int32
+    }
+
+    /// A connect running on its own thread, with when it is given up on.
+    private struct Pending {
+        var attempt: BackgroundAttempt<Result<Opened, BusError>>
+        var deadline: Timestamp
+    }
+
+    private enum Phase {
+        case stopped
+        case connecting(Pending)
+        case connected(Connection)
+        /// Gone after having been there: tried again at `at`.
+        case waiting(at: Timestamp)
+        /// Never reached: not tried again.
+        case unreachable
+    }
+
+    private var phase = Phase.stopped
+    /// Whether the bus was ever reached: only then is a failed connect tried again.
+    private(set) var everConnected = false
+    /// The wait before the next try while the bus is gone.
+    private var retryDelay = SessionDefaults.firstRetry
+    /// A connect given up on that has not returned: no second one is started beside it.
+    private var stuck: BackgroundAttempt<Result<Opened, BusError>>?
+    /// Messages are left in libdbus's queue: handled again at once.
+    private var backlog = false
+    /// When the connection in force was made: one that lasted
+    /// ``SessionDefaults/stableConnection`` starts the retries over when it breaks.
+    private var connectedAt: Timestamp?
+
+    init(name: String, address: String, matchRules: [String], connectTimeout: Duration = SessionDefaults.connectTimeout) {
+        self.name = name
+        self.address = address
+        self.matchRules = matchRules
+        self.connectTimeout = connectTimeout
+    }
+
+    deinit { disconnect() }
+
+    var isConnected: Bool {
+        if case .connected = phase { return true }
+        return false
+    }
+
+    /// Whether a connect is under way or due: the link has not settled yet.
+    var isTrying: Bool {
+        switch phase {
+        case .connecting, .waiting: true
+        case .stopped, .connected, .unreachable: false
+        }
+    }
+
+    /// Calls sent and not answered yet.
+    var pendingCalls: Int {
+        if case let .connected(connection) = phase { return connection.calls.count }
+        return 0
+    }
+
+    func start() {
+        connect()
+    }
+
+    // MARK: Polling
+
+    var descriptors: [Int32] {
+        switch phase {
+        case let .connected(connection): [connection.fd]
+        case let .connecting(pending): [pending.attempt.fd]
+        case .stopped, .waiting, .unreachable: []
+        }
+    }
+
+    var deadline: Timestamp? {
+        switch phase {
+        case let .waiting(at): at
+        case let .connecting(pending): pending.deadline
+        case .connected: backlog ? PollScheduler.now() : nil
+        case .stopped, .unreachable: nil
+        }
+    }
+
+    func owns(_ fd: Int32) -> Bool {
+        descriptors.contains(fd)
+    }
+
+    func handleReadable() {
+        if case let .connecting(pending) = phase {
+            switch pending.attempt.take() {
+            case nil: break
+            case let .failure(error)?: failed(error.description)
+            case let .success(opened)?: follow(opened)
+            }
+            return
+        }
+        guard case let .connected(connection) = phase else { return }
+        guard dbus_connection_read_write(connection.bus, 0) != 0 else {
+            lose("the \(name) closed the connection")
+            return
+        }
+        drain()
+    }
+
+    func handleDeadlines() {
+        let now = PollScheduler.now()
+        switch phase {
+        case let .waiting(at) where at <= now:
+            connect()
+        case let .connecting(pending) where pending.deadline <= now:
+            pending.attempt.abandon()
+            stuck = pending.attempt
+            failed("the \(name) at \(address) did not answer within \(shown(connectTimeout))")
+        case .connected where backlog:
+            drain()
+        case .waiting, .connecting, .connected, .stopped, .unreachable:
+            break
+        }
+    }
+
+    // MARK: Connecting
+
+    private func connect() {
+        disconnect()
+        guard !address.isEmpty else {
+            phase = .unreachable
+            onLost?("no \(name)", false)
+            return
+        }
+        if let stuck, stuck.isRunning {
+            failed("the \(name) at \(address) did not answer within \(shown(connectTimeout))")
+            return
+        }
+        stuck = nil
+        // A socket that is not there is said at once, with no thread: the usual case on a
+        // system without the bus, whose daemon should then cost nothing at all.
+        if let path = Self.socketPath(address), access(path, F_OK) != 0 {
+            failed("cannot reach the \(name) at \(address): \(path): \(String(cString: strerror(errno)))")
+            return
+        }
+        let (address, name, rules) = (address, name, matchRules)
+        guard let attempt = BackgroundAttempt.start({ Self.open(address, name, rules) }, dispose: { result in
+            if case let .success(opened) = result { Self.close(opened.bus) }
+        }) else {
+            failed("cannot start a thread to connect to the \(name)")
+            return
+        }
+        phase = .connecting(Pending(attempt: attempt, deadline: PollScheduler.now() + connectTimeout))
+    }
+
+    /// The socket file of a plain `unix:path=PATH` address; nil for any other (an
+    /// abstract socket, several addresses, escaped characters), which only libdbus reads.
+    static func socketPath(_ address: String) -> String? {
+        guard address.hasPrefix("unix:path="), !address.contains(";"), !address.contains("%") else { return nil }
+        let path = address.dropFirst("unix:path=".count).prefix { $0 != "," }
+        return path.isEmpty ? nil : String(path)
+    }
+
+    /// Connects, says Hello and adds the match rules: every round trip of connecting, on
+    /// the attempt's thread.
+    private static func open(_ address: String, _ name: String, _ rules: [String]) -> Result<Opened, BusError> {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let bus = dbus_connection_open_private(address, &error) else {
+            return .failure(BusError(name: "cannot reach the \(name) at \(address)", message: text(error.message)))
+        }
+        dbus_connection_set_exit_on_disconnect(bus, 0)
+        func fail(_ why: String) -> Result<Opened, BusError> {
+            let failure = BusError(name: why, message: text(error.message))
+            close(bus)
+            return .failure(failure)
+        }
+        guard dbus_bus_register(bus, &error) != 0 else { return fail("the \(name) at \(address) refused touchgest") }
+        for rule in rules {
+            dbus_bus_add_match(bus, rule, &error)
+            if dbus_error_is_set(&error) != 0 { return fail("the \(name) at \(address) refused a match rule") }
+        }
+        var fd: Int32 = -1
+        guard dbus_connection_get_unix_fd(bus, &fd) != 0 else { return fail("the \(name) at \(address) has no descriptor") }
+        return .success(Opened(bus: bus, fd: fd))
+    }
+
+    private func follow(_ opened: Opened) {
+        phase = .connected(Connection(bus: opened.bus, fd: opened.fd))
+        everConnected = true
+        connectedAt = PollScheduler.now()
+        onConnected?()
+        // The calls made while connecting read whatever came with their answers into
+        // libdbus's queue, which the descriptor does not show.
+        drain()
+    }
+
+    /// A connect failed: tried again only if the bus was there before.
+    private func failed(_ why: String) {
+        disconnect()
+        if everConnected {
+            phase = .waiting(at: PollScheduler.now() + retryDelay)
+            retryDelay = min(retryDelay * 2, SessionDefaults.maximumRetry)
+            onLost?(why, true)
+        } else {
+            phase = .unreachable
+            onLost?(why, false)
+        }
+    }
+
+    /// The connection broke: tried again, from the first retry if it had lasted (a bus that
+    /// keeps dropping touchgest is tried less and less often, up to the longest wait).
+    private func lose(_ why: String) {
+        let now = PollScheduler.now()
+        if let connectedAt, now - connectedAt >= SessionDefaults.stableConnection { retryDelay = SessionDefaults.firstRetry }
+        disconnect()
+        phase = .waiting(at: PollScheduler.now() + retryDelay)
+        retryDelay = min(retryDelay * 2, SessionDefaults.maximumRetry)
+        onLost?(why, true)
+    }
+
+    private func disconnect() {
+        switch phase {
+        case let .connected(connection): Self.close(connection.bus)
+        case let .connecting(pending): pending.attempt.abandon()
+        case .stopped, .waiting, .unreachable: break
+        }
+        phase = .stopped
+        backlog = false
+        connectedAt = nil
+    }
+
+    private static func close(_ bus: OpaquePointer) {
+        dbus_connection_close(bus)
+        dbus_connection_unref(bus)
+    }
+
+    // MARK: Messages
+
+    /// Sends a method call; its answer (or error) comes to `reply`. Nothing is sent, and
+    /// `reply` is never called, while the link is not connected: the one who asks asks
+    /// again when ``onConnected`` says it is.
+    func call(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [BusArgument] = [],
+              reply: @escaping (Result<[BusValue], BusError>) -> Void) {
+        guard case var .connected(connection) = phase,
+              let message = dbus_message_new_method_call(destination, path, interface, member) else { return }
+        defer { dbus_message_unref(message) }
+        // touchgest never starts a service: one that is not running is waited for.
+        dbus_message_set_auto_start(message, 0)
+        BusArgument.append(arguments, to: message)
+        var serial: UInt32 = 0
+        guard dbus_connection_send(connection.bus, message, &serial) != 0 else {
+            lose("cannot send to the \(name)")
+            return
+        }
+        dbus_connection_flush(connection.bus)
+        connection.calls[serial] = reply
+        phase = .connected(connection)
+    }
+
+    /// Adds a match rule without waiting for the bus to confirm it. The bus handles a
+    /// connection's messages in order, so a call sent after it is answered only once the
+    /// rule is in force: no signal between the two is lost.
+    func addMatch(_ rule: String) {
+        call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch", [.string(rule)]) { _ in }
+    }
+
+    /// Removes a match rule added with ``addMatch(_:)``, without waiting.
+    func removeMatch(_ rule: String) {
+        call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RemoveMatch", [.string(rule)]) { _ in }
+    }
+
+    /// Handles the messages libdbus has, at most ``SessionDefaults/messagesPerWake`` a
+    /// wake-up; the rest make the loop come back at once (``backlog``).
+    private func drain() {
+        backlog = false
+        var handled = 0
+        while case let .connected(connection) = phase {
+            guard handled < SessionDefaults.messagesPerWake else {
+                backlog = true
+                return
+            }
+            guard let message = dbus_connection_pop_message(connection.bus) else {
+                if dbus_connection_get_is_connected(connection.bus) == 0 { lose("the \(name) closed the connection") }
+                return
+            }
+            handled += 1
+            handle(message)
+            dbus_message_unref(message)
+        }
+    }
+
+    private func handle(_ message: OpaquePointer) {
+        guard case var .connected(connection) = phase else { return }
+        switch Int(dbus_message_get_type(message)) {
+        case Int(CDBUS_MESSAGE_TYPE_METHOD_RETURN), Int(CDBUS_MESSAGE_TYPE_ERROR):
+            guard let reply = connection.calls.removeValue(forKey: dbus_message_get_reply_serial(message)) else { return }
+            phase = .connected(connection)
+            let arguments = BusValue.arguments(of: message)
+            if Int(dbus_message_get_type(message)) == Int(CDBUS_MESSAGE_TYPE_ERROR) {
+                // The last line, at most 300 bytes: a service in Python may send a whole
+                // traceback, whose last line is the error.
+                let text = (arguments.first?.text?.split(separator: "\n").last.map(String.init) ?? "").prefix(utf8Bytes: 300)
+                reply(.failure(BusError(name: Self.text(dbus_message_get_error_name(message)), message: text)))
+            } else {
+                reply(.success(arguments))
+            }
+        case Int(CDBUS_MESSAGE_TYPE_SIGNAL):
+            let signal = BusSignal(sender: Self.text(dbus_message_get_sender(message)), path: Self.text(dbus_message_get_path(message)),
+                                   interface: Self.text(dbus_message_get_interface(message)),
+                                   member: Self.text(dbus_message_get_member(message)), arguments: BusValue.arguments(of: message))
+            if signal.interface == "org.freedesktop.DBus.Local" && signal.member == "Disconnected" {
+                lose("the \(name) closed the connection")
+            } else {
+                onSignal?(signal)
+            }
+        case Int(CDBUS_MESSAGE_TYPE_METHOD_CALL):
+            // touchgest offers nothing here: say so, rather than leave the caller waiting.
+            guard dbus_message_get_no_reply(message) == 0,
+                  let answer = dbus_message_new_error(message, "org.freedesktop.DBus.Error.UnknownMethod", "touchgest offers no methods here")
+            else { return }
+            dbus_connection_send(connection.bus, answer, nil)
+            dbus_connection_flush(connection.bus)
+            dbus_message_unref(answer)
+        default:
+            break
+        }
+    }
+
+    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}
+
+/// A wait as messages say it: "5 s", "200 ms".
+func shown(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(milliseconds) ms"
+}

@@ -1,0 +1,58 @@
+import InputActions
+import InputChannels
+import Rulebook
+import TouchgestDaemon
+
+/// What `touchgest debug` and `replay` show of the keys, text and clicks rules press.
+extension DebugPrinter {
+    /// `would press: ctrl+shift+v`, `types: "hi"`, `would click: middle`.
+    func said(_ action: InputAction) -> String {
+        let pressed = pressesInput
+        switch action {
+        case let .keys(chords): return "\(pressed ? "presses" : "would press"): \(chords.map(\.description).joined(separator: " "))"
+        case let .text(text): return "\(pressed ? "types" : "would type"): \"\(text)\"".escapingControlCharacters
+        case let .button(button): return "\(pressed ? "clicks" : "would click"): \(button.rawValue)"
+        }
+    }
+
+    func press(_ request: InputRequest) {
+        if catalogue { return }
+        if json {
+            var line = JSONLine("press")
+            line.add("rule", request.rule)
+            line.add("phase", request.phase.rawValue)
+            switch request.action {
+            case let .keys(chords): line.add("keys", chords.map(\.description).joined(separator: " "))
+            case let .text(text): line.add("text", text)
+            case let .button(button): line.add("button", button.rawValue)
+            }
+            line.add("pressed", pressesInput)
+            emit(line.text)
+        } else if verbose {
+            emit(paint(33, "  \(said(request.action)) [\(request.rule) \(request.phase.rawValue)]"))
+        } else if request.phase == .step {
+            // A step is no decision, so no decision's line says it.
+            emit(paint(33, "\(request.rule) step -> \(said(request.action))"))
+        }
+        // Without -v a decision's own line says what it presses (``effects``).
+    }
+
+    func inputChannel(_ report: InputChannelReport) {
+        if json {
+            var line = JSONLine("input-channel")
+            switch report {
+            case let .connected(text): line.add("connected", text)
+            case let .lost(why): line.add("lost", why)
+            case let .cannotPress(why): line.add("cannot-press", why)
+            }
+            emit(line.text)
+            return
+        }
+        let text = switch report {
+        case let .connected(text): "input: connected to \(text)"
+        case let .lost(why): "input: keys, text and buttons cannot be pressed: \(why)"
+        case let .cannotPress(why): "input: \(why)"
+        }
+        emit(text.escapingControlCharacters)
+    }
+}

@@ -1,0 +1,40 @@
+import SessionState
+import TouchGestures
+import TouchgestDaemon
+
+/// What `touchgest debug` shows of the session's state: each change as it comes, what
+/// is followed, and which protection is missing.
+extension DebugPrinter {
+    func session(_ report: SessionReport) {
+        if json {
+            var line = JSONLine("session")
+            switch report {
+            case let .following(text):
+                line.add("following", text)
+            case let .missing(why):
+                line.add("missing", why)
+            case let .changed(state):
+                line.add("state", state.condition.rawValue)
+                line.add("reasons", state.reasons)
+            }
+            emit(line.text)
+            return
+        }
+        switch report {
+        case let .following(text): emit(paint(36, "session: following \(text)"))
+        case let .missing(why): emit(paint(33, "session: unavailable: \(why)"))
+        case let .changed(state): emit(paint(33, "session: \(state); \(state.condition.consequence)"))
+        }
+    }
+
+    func gestureWhileRestricted(_ state: SessionState, input: InputEvent) {
+        if json {
+            var line = JSONLine("session-gesture")
+            line.add("state", state.condition.rawValue)
+            line.add("input", input.began)
+            emit(line.text)
+        } else {
+            emit(paint(33, "session: \(state.condition.rawValue): \(input.began) began a gesture; \(state.condition.takingPart)"))
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Glibc
+import TestSupport
+import Testing
+@testable import FocusProviders
+
+/// The two flavours of touchgest's GNOME Shell extension (data/gnome-shell/): 42-44
+/// (scripts with `imports`) and 45-50 (ES modules). The 42-44 flavour runs in a real GNOME
+/// Shell 43.9 in GnomeFocusTests. The 45-50 flavour cannot run here: Debian 12 has no
+/// GNOME Shell 45 or later. It is checked with the local gjs (1.74) instead:
+/// rig/check-gnome-extension.js parses it as a module, resolves its imports (the shell's
+/// own module by a stand-in with the same base class), and enables it against a stand-in
+/// global.display on a private session bus. NOT RUN HERE: GNOME Shell 42, 44 and 45-50
+/// themselves loading these files.
+@Suite(.serialized) struct GnomeExtensionFlavourTests {
+    static let data = "\(packageRoot)/data/gnome-shell"
+    static let uuid = "touchgest-focus@touchgest.org"
+    static let desktop = "\(packageRoot)/rig/dbus-desktop"
+
+    static func metadata(_ flavour: String) throws -> JSONValue {
+        try JSONValue.parse(Array(readText("\(data)/\(flavour)/\(uuid)/metadata.json").utf8))
+    }
+
+    /// Runs the gjs check on the extension in `folder`; its output and exit status.
+    static func check(_ folder: String) -> (lines: [String], status: String) {
+        let bus = temporaryFolder()
+        let address = shell("'\(desktop)' bus \(bus)")
+        defer { shell("'\(desktop)' stop-bus \(bus)") }
+        let scratch = temporaryFolder()
+        let output = shell("DBUS_SESSION_BUS_ADDRESS='\(address)' gjs -m '\(packageRoot)/rig/check-gnome-extension.js' "
+                           + "'\(folder)' \(scratch) 2>&1; echo \"status $?\"")
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let status = lines.popLast() ?? ""
+        return (lines, status)
+    }
+
+    @Test func eachMetadataNamesOnlyTheVersionsItsFlavourWasWrittenFor() throws {
+        let legacy = try Self.metadata("42-44")
+        let modules = try Self.metadata("45-50")
+        #expect(legacy["shell-version"]?.array?.compactMap(\.string) == ["42", "43", "44"])
+        #expect(modules["shell-version"]?.array?.compactMap(\.string) == ["45", "46", "47", "48", "49", "50"])
+        #expect(legacy["uuid"]?.string == Self.uuid && modules["uuid"]?.string == Self.uuid)
+        // The versions doctor and make install pick each flavour for are the same ones.
+        #expect(GnomeExtension.flavours.map(\.folder) == ["42-44", "45-50"])
+        #expect(GnomeExtension.flavour(for: 43) == "42-44" && GnomeExtension.flavour(for: 45) == "45-50"
+                && GnomeExtension.flavour(for: 41) == nil && GnomeExtension.flavour(for: 51) == nil)
+    }
+
+    @Test func eachFlavourUsesOnlyItsOwnWayOfLoading() {
+        let legacy = readText("\(Self.data)/42-44/\(Self.uuid)/extension.js")
+        let modules = readText("\(Self.data)/45-50/\(Self.uuid)/extension.js")
+        // 42-44 evaluate a script: an import statement is a syntax error there.
+        #expect(!legacy.split(separator: "\n").contains { $0.hasPrefix("import ") || $0.hasPrefix("export ") })
+        #expect(legacy.contains("function init()") && legacy.contains("imports.gi"))
+        // 45 and later load a module with a default export, and refuse `imports`.
+        #expect(modules.contains("export default class") && !modules.contains("imports."))
+    }
+
+    @Test func theFlavourFor45To50ParsesImportsAndRunsWithTheLocalGjs() {
+        let result = Self.check("\(Self.data)/45-50/\(Self.uuid)")
+        #expect(result.status == "status 0", "\(result.lines)")
+        #expect(result.lines == [
+            "imports: gi://GLib gi://Gio resource:///org/gnome/shell/extensions/extension.js",
+            "constructed TouchgestFocus for touchgest-focus@touchgest.org, shell-version 45 46 47 48 49 50",
+            "enabled",
+            "signal FocusChanged term-a Alpha",
+            "GetFocus term-a Alpha",
+            "signal FocusChanged term-b Bee",
+            "signal FocusChanged term-b Bee 2",
+            "signal FocusChanged  ",
+            "GetFocus  ",
+            "disabled; handlers left connected: 0",
+        ], "\(result.lines)")
+    }
+
+    @Test func theCheckFailsOnAModuleThatDoesNotParse() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/metadata.json", readText("\(Self.data)/45-50/\(Self.uuid)/metadata.json"))
+        writeText("\(folder)/extension.js", readText("\(Self.data)/45-50/\(Self.uuid)/extension.js")
+            .replacing("enable() {", with: "enable() {{"))
+        let result = Self.check(folder)
+        #expect(result.status != "status 0", "\(result.lines)")
+        #expect(result.lines.contains { $0.contains("SyntaxError") }, "\(result.lines)")
+    }
+}

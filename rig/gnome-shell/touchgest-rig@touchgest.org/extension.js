@@ -1,0 +1,74 @@
+// For touchgest's tests only (rig/headless-gnome), on GNOME Shell 43: headless GNOME
+// Shell has no input device, so it gives a new window no focus; this extension does, as
+// a click would, and lets a test move the focus on the session bus:
+//   /org/touchgest/Rig  org.touchgest.Rig
+//     Activate(s wm_class) -> (b found)   the newest window of that class takes the focus
+//     Workspace(i index)                 that workspace is shown (an empty one: no window)
+//     Focused() -> (s wm_class, s title)  the window with the focus, whatever
+//                                         touchgest's own extension says
+'use strict';
+
+const {Gio, GLib} = imports.gi;
+const Main = imports.ui.main;
+
+const RigInterface = `
+<node>
+  <interface name="org.touchgest.Rig">
+    <method name="Activate">
+      <arg type="s" direction="in" name="wm_class"/>
+      <arg type="b" direction="out" name="found"/>
+    </method>
+    <method name="Workspace">
+      <arg type="i" direction="in" name="index"/>
+    </method>
+    <method name="Focused">
+      <arg type="s" direction="out" name="wm_class"/>
+      <arg type="s" direction="out" name="title"/>
+    </method>
+  </interface>
+</node>`;
+
+class TouchgestRig {
+    enable() {
+        this._object = Gio.DBusExportedObject.wrapJSObject(RigInterface, this);
+        this._object.export(Gio.DBus.session, '/org/touchgest/Rig');
+        this._created = global.display.connect('window-created', (display, window) => {
+            // Activated once mutter has shown it: at window-created it is not on the
+            // stage yet, and an activation then can be lost.
+            const id = window.connect('shown', () => {
+                window.disconnect(id);
+                Main.activateWindow(window);
+            });
+        });
+    }
+
+    disable() {
+        global.display.disconnect(this._created);
+        this._object.unexport();
+        this._object = null;
+    }
+
+    Activate(wmClass) {
+        const windows = global.display.list_all_windows().filter(w => w.get_wm_class() === wmClass);
+        if (windows.length === 0)
+            return false;
+        Main.activateWindow(windows[windows.length - 1]);
+        return true;
+    }
+
+    Focused() {
+        const window = global.display.focus_window;
+        return window ? [window.get_wm_class() || '', window.get_title() || ''] : ['', ''];
+    }
+
+    Workspace(index) {
+        const manager = global.workspace_manager;
+        while (manager.n_workspaces <= index)
+            manager.append_new_workspace(false, global.get_current_time());
+        manager.get_workspace_by_index(index).activate(global.get_current_time());
+    }
+}
+
+function init() {
+    return new TouchgestRig();
+}

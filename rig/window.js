@@ -1,0 +1,25 @@
+#!/usr/bin/gjs
+// A real Wayland window for the focus rigs (rig/headless-gnome, rig/headless-kwin): a
+// GTK 3 window with the app id and title it is given, so that each test can tell
+// windows apart (wev, which also works on both, is always app id and title "wev").
+//
+//   gjs rig/window.js APP_ID TITLE [TITLE_FILE]
+//
+// On SIGUSR1 it takes TITLE_FILE's first line as its new title, for the title tests.
+// WAYLAND_DISPLAY and XDG_RUNTIME_DIR say which compositor it opens on.
+imports.gi.versions.Gtk = '3.0';
+const {GLib, Gtk} = imports.gi;
+
+const [appId, title, titleFile] = ARGV;
+// Without a GApplication, GTK 3 on Wayland sends the program name as the app id.
+GLib.set_prgname(appId);
+Gtk.init(null);
+const window = new Gtk.Window({title, default_width: 320, default_height: 200});
+window.connect('destroy', () => Gtk.main_quit());
+GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, 10 /* SIGUSR1 */, () => {
+    const [, bytes] = GLib.file_get_contents(titleFile);
+    window.set_title(new TextDecoder().decode(bytes).split('\n')[0]);
+    return GLib.SOURCE_CONTINUE;
+});
+window.show_all();
+Gtk.main();
