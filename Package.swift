@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
+        .library(name: "StrokeGestures", targets: ["StrokeGestures"]),
         .library(name: "TouchgestDaemon", targets: ["TouchgestDaemon"]),
         .executable(name: "touchgest", targets: ["touchgest"]),
     ],
@@ -23,6 +24,9 @@ let package = Package(
 
         // UIKit's gesture-recognizer model with no system dependency.
         .target(name: "TouchGestures", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // Drawn shapes matched against templates, built on the engine's public API only, as
+        // any program embedding the engine could write a recognizer of its own.
+        .target(name: "StrokeGestures", dependencies: ["TouchGestures", .product(name: "RealModule", package: "swift-numerics")]),
 
         // MARK: C modules, each seen by one target only
 
@@ -55,7 +59,7 @@ let package = Package(
         // TOML 1.0 with a position on every table, key and value; standard library only.
         .target(name: "TOML"),
         // Rule files: parse, validate with positions, compile into recognizers.
-        .target(name: "Rulebook", dependencies: ["TouchGestures", "TOML", "InputActions"]),
+        .target(name: "Rulebook", dependencies: ["TouchGestures", "StrokeGestures", "TOML", "InputActions"]),
 
         // MARK: Actions, streams and focus
 
@@ -88,7 +92,7 @@ let package = Package(
         .target(
             name: "TouchgestDaemon",
             dependencies: [
-                "TouchGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
+                "TouchGestures", "StrokeGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
                 "FocusProviders", "SessionState", "Recordings", "PollLoop", "CProcess", "InputActions", "InputChannels",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -100,8 +104,8 @@ let package = Package(
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "TouchgestDaemon", "TouchgestSetup", "Rulebook", "CommandRunner", "TouchGestures", "InputDevices", "LibinputInput", "CProcess", "PollLoop",
-                "Recordings", "FocusProviders", "GestureStreams", "SessionState",
+                "TouchgestDaemon", "TouchgestSetup", "Rulebook", "CommandRunner", "TouchGestures", "StrokeGestures", "InputDevices", "LibinputInput",
+                "CProcess", "PollLoop", "Recordings", "FocusProviders", "GestureStreams", "SessionState",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -132,8 +136,10 @@ let package = Package(
         .target(name: "BenchmarkSupport", dependencies: ["InputDevices", "LibinputInput", "Rulebook", "TestSupport"], path: "Benchmarks/Support"),
         // The engine's cost per frame with 50 recognizers.
         .executableTarget(name: "EngineBenchmark", dependencies: ["TouchGestures"], path: "Benchmarks/EngineBenchmark"),
+        // Matching a drawn stroke against 50 templates, at the lift and while the fingers move.
+        .executableTarget(name: "StrokeBenchmark", dependencies: ["StrokeGestures", "TouchGestures"], path: "Benchmarks/StrokeBenchmark"),
         // The recognition table of the human-like corpus on the current engine.
-        .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook"], path: "Benchmarks/GestureCorpus"),
+        .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook", "StrokeGestures", "TouchGestures"], path: "Benchmarks/GestureCorpus"),
         // Checking and compiling a large require-to-fail graph (see its header).
         .executableTarget(name: "RulebookBenchmark", dependencies: ["Rulebook", "TouchGestures"], path: "Benchmarks/RulebookBenchmark"),
         // Focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).
@@ -179,15 +185,16 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Human-like gesture input generated in the tests: minimum-jerk swipes, jitter,
         // drift, libinput's hold-then-swipe, taps, pinches, resting fingers, a semi-MT pad's
-        // box (docs/recognition.md).
-        .target(name: "HumanInput", dependencies: ["TouchGestures", "Rulebook"], path: "Tests/HumanInput"),
+        // box, drawn strokes (docs/recognition.md).
+        .target(name: "HumanInput", dependencies: ["TouchGestures", "StrokeGestures", "Rulebook"], path: "Tests/HumanInput"),
         // The events socket with no descriptor left, in a process of its own, for the EMFILE test (see its header).
         .executableTarget(name: "AcceptLimit", dependencies: ["GestureStreams", "CProcess", "TouchGestures"], path: "Tests/AcceptLimit"),
         // 1,000 commands in a process of its own, for the leak test (see its header).
         .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
+        .testTarget(name: "StrokeGesturesTests", dependencies: ["StrokeGestures", "TouchGestures"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "TestSupport"]),
+        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "StrokeGestures", "TestSupport"]),
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
@@ -198,7 +205,7 @@ let package = Package(
         .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "CProcess", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "InputDevices", "TouchGestures", "TouchgestDaemon", "CommandRunner",
                                                            "TestSupport"]),
-        .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "Rulebook"]),
+        .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "StrokeGestures", "Rulebook"]),
         .testTarget(name: "TouchgestDaemonTests", dependencies: ["TouchgestDaemon", "Rulebook", "TouchGestures", "InputDevices",
                                                               "Recordings", "TestSupport"]),
         .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules",

@@ -4,9 +4,15 @@
 //
 //     swift run -c release GestureCorpus            # the table
 //     swift run -c release GestureCorpus --misses   # and every sample that was not right
+//     swift run -c release GestureCorpus --strokes  # and drawn strokes: recall per shape,
+//                                                   # confusions, scores, and the table again
+//                                                   # with the stroke rules added (docs/strokes.md)
+//     swift run -c release GestureCorpus --stroke-rules   # the stroke rules the corpus learned
 import Glibc
 import HumanInput
 import Rulebook
+import StrokeGestures
+import TouchGestures
 
 let showMisses = CommandLine.arguments.contains("--misses")
 let run: CorpusRun
@@ -48,3 +54,62 @@ if let index = CommandLine.arguments.firstIndex(of: "--show"), index + 1 < Comma
         }
     }
 }
+
+// --strokes: the stroke corpus's table and confusions, and the gesture corpus again with
+// the stroke rules added: what was right must stay right, and no stroke may fire.
+if CommandLine.arguments.contains("--strokes") {
+    let strokes: StrokeScorecard
+    let withStrokes: CorpusRun
+    do {
+        strokes = try StrokeScorecard.measure()
+        withStrokes = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.rules, withPan: CorpusRules.withPan + StrokeCorpus.rules)
+    } catch {
+        for diagnostic in error.diagnostics { print(diagnostic.description) }
+        exit(1)
+    }
+    let shapes = DrawnShape.allCases.count
+    print("\nstrokes: \(strokes.outcomes.count) drawings of \(shapes) shapes, \(StrokeCorpus.examplesPerShape) templates per shape and hand, seed \(StrokeCorpus.seed)\n")
+    print(strokes.table)
+    print("\nconfusions (drawn -> fired):")
+    if strokes.confusions.isEmpty { print("  none") }
+    for confusion in strokes.confusions { print("  \(confusion.drawn) -> \(confusion.fired): \(confusion.count)") }
+    if showMisses {
+        for (stroke, outcome) in strokes.outcomes where outcome.verdict != .right {
+            print("  \(outcome.verdict.rawValue): \(stroke.sample.name) fired \(outcome.fired)")
+            for report in strokes.reports[stroke.sample.name] ?? [] { print("    \(report.summary())") }
+        }
+    }
+    let again = Scorecard.measure(samples, with: withStrokes)
+    let strokeRules = Set(StrokeCorpus.hands.flatMap { hand in DrawnShape.allCases.map { StrokeCorpus.rule($0, hand.hand) } })
+    var changed: [String] = []
+    var falseStrokes: [String] = []
+    for (before, after) in zip(card.outcomes, again.outcomes) {
+        if before.verdict == .right && after.verdict != .right { changed.append("\(after.verdict.rawValue): \(after.sample.name) fired \(after.fired)") }
+        let strokesFired = after.fired.filter(strokeRules.contains)
+        if !strokesFired.isEmpty { falseStrokes.append("\(after.sample.name) fired \(strokesFired)") }
+    }
+    // How the scores fall: a stroke's own rule's, and the best any stroke rule reached on
+    // the gesture corpus, which must stay under the thresholds.
+    func percentiles(_ values: [Double]) -> String {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return "none" }
+        func at(_ p: Double) -> String { fixedDecimals(sorted[min(sorted.count - 1, Int(p * Double(sorted.count - 1)))], 3) }
+        return "min \(at(0)), 5% \(at(0.05)), median \(at(0.5)), 95% \(at(0.95)), max \(at(1)) (\(sorted.count))"
+    }
+    let own = strokes.outcomes.compactMap { stroke, outcome in
+        outcome.requests.first { $0.rule == stroke.sample.expected?.rule }?.environment["TOUCHGEST_SCORE"].flatMap(Double.init)
+    }
+    _ = Scorecard.measure(samples, with: withStrokes)
+    let rivals = withStrokes.strokeReports.compactMap { $0.report.entries.first?.score }
+    print("\nscores: strokes' own rules when they fired: \(percentiles(own))")
+    print("scores: best stroke rule on each stroke of the gesture corpus: \(percentiles(rivals))")
+    print("\nthe gesture corpus with the stroke rules added:\n")
+    print(again.table)
+    print("\nright before, not right now: \(changed.count)")
+    for line in changed { print("  \(line)") }
+    print("false strokes: \(falseStrokes.count)")
+    for line in falseStrokes { print("  \(line)") }
+}
+
+// --stroke-rules: the stroke rules learned from the corpus's examples, as a rule file.
+if CommandLine.arguments.contains("--stroke-rules") { print(StrokeCorpus.rules) }

@@ -13,6 +13,9 @@ import TouchGestures
 ///     20000 touches 2 5:down:150.000:100.000 6:move:120.500:80.000
 ///     30000 removed 1
 ///
+/// `touches` of a touchscreen are its contacts; of a touchpad, its fingers as the contact
+/// reader read them (`touchgest record --fingers`), millimetres on the pad.
+///
 /// Lines starting with `#` are comments, of any length; blank lines are skipped. A
 /// `device` line has no time of its own: it takes effect at the latest time read before
 /// it. Every other line is `TIME KIND DEVICE ...`. Times may go back a little: libinput

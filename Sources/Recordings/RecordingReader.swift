@@ -268,7 +268,8 @@ public final class RecordingReader {
                 throw fail("touch \(id) \(parts[1]) but it is not down")
             }
             let touch = Touch(id: id, phase: phase, location: location, previousLocation: previous?.location ?? location,
-                              timestamp: time, type: .direct, device: device.id, surfaceSize: size)
+                              timestamp: time, type: device.kind == .touchpad ? .indirect : .direct, device: device.id,
+                              surfaceSize: size)
             changed.append(touch)
             down[id] = phase.isTerminal ? nil : touch
         }

@@ -63,7 +63,7 @@ public enum GestureCatalogue {
     /// continuous one when it ends (its net direction is known then).
     public static func names(_ decision: GestureDecision) -> Bool {
         switch (decision.gesture, decision.moment) {
-        case (.tap, .recognized), (.swipe, .recognized), (.longPress, .began): true
+        case (.tap, .recognized), (.swipe, .recognized), (.stroke, .recognized), (.longPress, .began): true
         case (.pan, .ended), (.pinch, .ended), (.rotation, .ended), (.edgePan, .ended): true
         default: false
         }

@@ -36,6 +36,7 @@ public struct GestureDecision: Sendable, Equatable {
         if let scale = readings.scale { values.append("scale \(fixedDecimals(scale, 2))") }
         if let degrees = readings.rotation { values.append("rotation \(fixedDecimals(degrees, 1))°") }
         if let moved = readings.translation { values.append("moved \(fixedDecimals(moved.x, 1)),\(fixedDecimals(moved.y, 1)) mm") }
+        if let score = readings.score { values.append("score \(fixedDecimals(score, 2))") }
     }
 
     /// `swipe left, 3 fingers`, `double tap, 2 fingers`, `long-press, 1 finger`,
@@ -49,7 +50,7 @@ public struct GestureDecision: Sendable, Equatable {
             what = taps == 0 ? "long-press" : "long-press after \(taps) tap\(taps == 1 ? "" : "s")"
         case .edgePan:
             what = "edge-pan" + (edge.map { " from \($0)" } ?? "")
-        case .swipe, .pan, .pinch, .rotation:
+        case .swipe, .pan, .pinch, .rotation, .stroke:
             what = gesture.rawValue + (direction.map { " \($0)" } ?? "")
         }
         return "\(what), \(fingers) finger\(fingers == 1 ? "" : "s")"
@@ -76,6 +77,9 @@ public struct GestureDecision: Sendable, Equatable {
             lines.append("on-begin = \"\(notify)\"")
         case .swipe:
             if let direction { lines.append("direction = \"\(direction)\"") }
+            lines.append("command = \"\(notify)\"")
+        case .stroke:
+            lines.append("# the shape: touchgest learn \(snippetName) draws its templates")
             lines.append("command = \"\(notify)\"")
         case .edgePan:
             if let edge { lines.append("edges = \"\(edge)\"") }

@@ -66,7 +66,7 @@ extension Rule {
         case .pinch: ["in", "out"]
         case .rotation: ["clockwise", "counterclockwise"]
         case .pan, .edgePan: ["left", "right", "up", "down"]
-        case .tap, .longPress, .swipe: []
+        case .tap, .longPress, .swipe, .stroke: []
         }
     }
 

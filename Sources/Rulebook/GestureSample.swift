@@ -64,7 +64,7 @@ public struct GestureSample: Sendable, Equatable {
         case .pan, .edgePan: 50
         case .pinch: 1
         case .rotation: 90
-        case .tap, .longPress, .swipe: nil
+        case .tap, .longPress, .swipe, .stroke: nil
         }
     }
 

@@ -1,4 +1,5 @@
 import InputActions
+import StrokeGestures
 import TouchGestures
 
 /// The gestures a rule can name, one per recognizer of the engine.
@@ -7,11 +8,12 @@ public enum GestureKind: String, CaseIterable, Sendable {
     case longPress = "long-press"
     case swipe, pan, pinch, rotation
     case edgePan = "edge-pan"
+    case stroke
 
     /// Whether the gesture begins, changes and ends (and so has on-begin/on-step/...).
     public var isContinuous: Bool {
         switch self {
-        case .tap, .swipe: false
+        case .tap, .swipe, .stroke: false
         case .longPress, .pan, .pinch, .rotation, .edgePan: true
         }
     }
@@ -30,7 +32,8 @@ public enum DeviceKind: String, CaseIterable, Sendable {
         }
     }
 
-    func overlaps(_ other: DeviceKind) -> Bool {
+    /// Whether a device of one kind can be a device of the other.
+    public func overlaps(_ other: DeviceKind) -> Bool {
         !touchTypes.isDisjoint(with: other.touchTypes)
     }
 }
@@ -67,6 +70,8 @@ public struct Rule: Sendable {
     public var taps: Int
     public var directions: SwipeDirection
     public var edges: RectEdge
+    /// Stroke: the shapes it recognizes, as written (`template`); empty for other gestures.
+    public var templates: [StrokeTemplate] = []
     /// Engine tunables; nil keeps the engine's (or the `[settings]`) default.
     public var tunables: Tunables
     /// Scale (pinch), degrees (rotation) or millimetres (pan, edge-pan) between on-step runs.
@@ -100,3 +105,10 @@ public struct Rule: Sendable {
     public var column: Int
 }
 
+
+extension Rule {
+    /// A stroke rule's threshold: its own, the `[settings]` one, or the default.
+    public var strokeThreshold: Double {
+        tunables["threshold"]?.number ?? StrokeDefaults.threshold
+    }
+}

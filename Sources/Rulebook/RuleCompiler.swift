@@ -1,3 +1,4 @@
+import StrokeGestures
 import TouchGestures
 
 /// A rulebook turned into recognizers wired to a command sink.
@@ -13,11 +14,21 @@ public final class CompiledRulebook {
     private let windowFilters: [WindowFilter]
     /// The focused window the rules' `application` and `title` conditions look at.
     public let focus: FocusContext
+    /// The stroke rules' recognizers, which compete for each stroke by score.
+    private let strokes: StrokeGroup
     /// Which rules may act now (``admit(_:)``).
     public private(set) var admission = RuleAdmission.every
     /// Called when a gesture begins while ``admission`` keeps rules out, once per gesture,
     /// with the admission: the moment a refusal takes effect, which `debug` and `run -v` show.
     public var onGestureWhileRestricted: ((RuleAdmission) -> Void)?
+
+    /// Told how every stroke matched the stroke rules, whether it fired one or not: the
+    /// best template of each rule that followed it and its score (`touchgest debug`,
+    /// `replay`).
+    public var strokeReports: ((StrokeReport) -> Void)? {
+        get { strokes.onReport }
+        set { strokes.onReport = newValue }
+    }
 
     /// Whether a rule reads touchpad fingers (contacts) rather than libinput's gestures:
     /// only then do contact frames need to reach the engine.
@@ -42,6 +53,7 @@ public final class CompiledRulebook {
         var triggers: [RuleTrigger] = []
         var filters: [DeviceNameFilter] = []
         var windowFilters: [WindowFilter] = []
+        let strokeGroup = StrokeGroup()
         for rule in rulebook.rules {
             let recognizer = Self.makeRecognizer(rule, in: rulebook)
             recognizer.name = rule.name
@@ -62,6 +74,8 @@ public final class CompiledRulebook {
                 windowFilters.append(filter)
             }
             triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink, focus: focus, deviceName: deviceName))
+            // After the trigger: a stroke's report follows the command it ran.
+            if let stroke = recognizer as? StrokeGestureRecognizer { strokeGroup.add(stroke) }
             recognizers.append(recognizer)
         }
         let byName = Dictionary(zip(rulebook.rules.map(\.name), recognizers), uniquingKeysWith: { first, _ in first })
@@ -74,6 +88,7 @@ public final class CompiledRulebook {
         self.triggers = triggers
         self.filters = filters
         self.windowFilters = windowFilters
+        strokes = strokeGroup
     }
 
     /// The requirements ordered so that a rule's own waits come before those of the
@@ -200,6 +215,11 @@ public final class CompiledRulebook {
             edge.maximumNumberOfTouches = rule.maxFingers
             edge.minimumNumberOfTouches = rule.fingers
             recognizer = edge
+        case .stroke:
+            let stroke = StrokeGestureRecognizer()
+            stroke.numberOfTouchesRequired = rule.fingers
+            stroke.templates = rule.templates
+            recognizer = stroke
         }
         for (key, value) in tunables.values {
             TunableKey.named(key)?.apply[rule.gesture]?(recognizer, value)

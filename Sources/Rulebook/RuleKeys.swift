@@ -3,6 +3,8 @@ import TouchGestures
 /// What a key's value must be.
 enum ValueKind: Sendable {
     case string, positiveInteger, positiveNumber, duration, stringOrStrings, strings, boolean
+    /// A list of `[x, y]` points, or a list of such lists.
+    case points
 }
 
 /// One key a rule may have: its value, the gestures it applies to, and what it does.
@@ -23,7 +25,7 @@ enum RuleKeys {
 
     private static let before: [KeySpec] = [
         KeySpec(name: "gesture", kind: .string, gestures: nil,
-                help: "tap, long-press, swipe, pan, pinch, rotation or edge-pan (required)"),
+                help: "tap, long-press, swipe, pan, pinch, rotation, edge-pan or stroke (required)"),
         KeySpec(name: "device", kind: .string, gestures: nil, help: "touchpad, touchscreen or any"),
         KeySpec(name: "device-name", kind: .string, gestures: nil, help: "glob on the device name, e.g. \"*Touchpad*\""),
         KeySpec(name: "source", kind: .string, gestures: nil,
@@ -34,6 +36,8 @@ enum RuleKeys {
         KeySpec(name: "taps", kind: .positiveInteger, gestures: [.tap, .longPress], help: "taps in a row (long-press: taps before the press)"),
         KeySpec(name: "direction", kind: .stringOrStrings, gestures: [.swipe], help: "allowed directions"),
         KeySpec(name: "edges", kind: .stringOrStrings, gestures: [.edgePan], help: "top, left, bottom, right or any"),
+        KeySpec(name: "template", kind: .points, gestures: [.stroke],
+                help: "the shape as points [x, y] in a box from 0 to 1 (y down), in drawing order, or a list of such shapes"),
     ]
 
     private static let after: [KeySpec] = [

@@ -32,7 +32,7 @@ extension RuleParser {
             error("touchpad \(rule.gesture.rawValue)s need 3 or more fingers: libinput scrolls with 1 and 2", at: at)
         case .pinch where rule.fingers < 2, .rotation where rule.fingers < 2:
             error("touchpad \(rule.gesture.rawValue)s need 2 or more fingers", at: at)
-        case .tap, .longPress, .swipe, .pan, .pinch, .rotation, .edgePan:
+        case .tap, .longPress, .swipe, .pan, .pinch, .rotation, .edgePan, .stroke:
             break
         }
     }
@@ -43,15 +43,15 @@ extension RuleParser {
     private mutating func checkPointing(_ rule: Rule, table: TOMLTable, at: TOMLPosition?) {
         let pad = rule.device == .touchpad ? "" : " (device = \"\(rule.device.rawValue)\" includes touchpads)"
         switch rule.gesture {
-        case .swipe where rule.fingers == 1, .pan where rule.fingers == 1:
+        case .swipe where rule.fingers == 1, .pan where rule.fingers == 1, .stroke where rule.fingers == 1:
             error("one finger on a touchpad moves the pointer: a 1-finger \(rule.gesture.rawValue) read from its fingers would fire on ordinary pointing\(pad); use 3 or more fingers, or device = \"touchscreen\"", at: at)
-        case .swipe where rule.fingers == 2, .pan where rule.fingers == 2:
+        case .swipe where rule.fingers == 2, .pan where rule.fingers == 2, .stroke where rule.fingers == 2:
             warning("two fingers moving on a touchpad scroll: this \(rule.gesture.rawValue) fires while you scroll, and the scrolling still happens\(pad); use 3 or more fingers unless that is what you want", at: at)
         case .longPress where rule.fingers == 1:
             warning("one finger on a touchpad is the pointer: a finger resting still for the press duration while you point fires this long-press\(pad)", at: at)
         case .edgePan where rule.fingers == 1:
             warning("one finger on a touchpad moves the pointer: pointing that starts within the edge zone (edge-width, mm) and moves inward fires this edge-pan\(pad); keep edge-width small or use 2 or more fingers", at: at)
-        case .tap, .longPress, .swipe, .pan, .pinch, .rotation, .edgePan:
+        case .tap, .longPress, .swipe, .pan, .pinch, .rotation, .edgePan, .stroke:
             break
         }
     }

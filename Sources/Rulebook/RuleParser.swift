@@ -193,6 +193,7 @@ struct RuleParser {
                         set.formUnion(RectEdge.named.first { $0.name == name }?.edge ?? .all)
                     }
                 }
+            case "template": rule.templates = templates(value, key) ?? []
             case "step": rule.step = number(value, key, in: ValueRanges.step(gesture), gesture: gesture)
             case "command", "on-begin", "on-step", "on-end", "on-cancel":
                 let phase: RulePhase = switch key {
@@ -248,6 +249,7 @@ struct RuleParser {
         rule.tunables = rule.tunables.merged(over: settings.tunables[gesture] ?? Tunables())
         checkCommands(rule, table: table, header: header)
         checkTouchpadLimits(rule, table: table, fingersGiven: fingers != nil || minFingers != nil)
+        checkStroke(rule, table: table, header: header)
         return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : rule
     }
 
@@ -270,7 +272,7 @@ struct RuleParser {
     private static func defaultFingers(_ gesture: GestureKind) -> Int {
         switch gesture {
         case .pinch, .rotation: 2
-        case .tap, .longPress, .swipe, .pan, .edgePan: 1
+        case .tap, .longPress, .swipe, .pan, .edgePan, .stroke: 1
         }
     }
 
@@ -346,7 +348,7 @@ struct RuleParser {
         switch gesture {
         case .pinch: "scale, e.g. 0.15"
         case .rotation: "degrees, e.g. 15"
-        case .pan, .edgePan, .tap, .longPress, .swipe: "millimetres, e.g. 20"
+        case .pan, .edgePan, .tap, .longPress, .swipe, .stroke: "millimetres, e.g. 20"
         }
     }
 }

@@ -3,8 +3,9 @@ import TouchGestures
 /// Where a rule takes touchpad input from: the `source` key.
 public enum RuleSource: String, CaseIterable, Sendable {
     /// libinput's gestures wherever libinput has the gesture; the fingers (contacts) for
-    /// 4- and 5-finger taps and for edge pans on a `device = "touchpad"` rule, and for the
-    /// taps of semi-MT touchpads, which libinput takes for scrolling.
+    /// 4- and 5-finger taps, for edge pans and strokes on a `device = "touchpad"` rule, for
+    /// strokes of 2 or more fingers on any device, and for the taps of semi-MT touchpads,
+    /// which libinput takes for scrolling.
     case auto
     /// libinput's touchpad gestures: swipe, pinch, hold and 1-3 finger taps.
     case libinput
@@ -29,6 +30,9 @@ extension Rule {
         // A semi-MT pad's first finger jumps when a second lands, and libinput takes the
         // tap for scrolling: its taps come from its fingers.
         case (.auto, .tap): return .automatic
+        // A stroke's path is only in the fingers; one finger on a touchpad is the pointer,
+        // so a one-finger stroke on any device stays on touchscreens.
+        case (.auto, .stroke): return device == .touchpad || fingers >= 2 ? .contacts : nil
         case (.auto, _): return .gestures
         }
     }

@@ -154,6 +154,7 @@ final class RuleTrigger {
         }
         if let velocity = readings.velocity { values["TOUCHGEST_VELOCITY"] = fixedDecimals(velocity.length, 1) }
         if let edge = readings.edge { values["TOUCHGEST_EDGE"] = edge.description }
+        if let score = readings.score { values["TOUCHGEST_SCORE"] = fixedDecimals(score, 3) }
         return values
     }
 }

@@ -1,3 +1,4 @@
+import StrokeGestures
 import TouchGestures
 
 /// A validated rule file: its rules, settings, warnings, and the order in which rules
@@ -17,6 +18,9 @@ public struct Rulebook: Sendable {
         /// A rule for the same gesture with a more specific window condition (an
         /// application, a title) goes first; it sits out gestures begun in other windows.
         case window = "its window is more specific"
+        /// A swipe or pan waits for a stroke its fingers could also draw: the stroke decides
+        /// when the fingers lift, or as soon as the path can be none of its shapes.
+        case stroke = "a stroke goes first"
     }
 
     /// `waiter` waits for `waitedOn` to fail before it may fire.
@@ -31,6 +35,12 @@ public struct Rulebook: Sendable {
     /// desktop's gestures (the examples have about ten) and still checks in well under
     /// a second (`RulebookBenchmark`).
     public static let maximumRules = 1024
+
+    /// Most stroke templates one file may hold. Each stroke is compared with every
+    /// template of the rules on its fingers, and while the fingers move with every part of
+    /// them: 256 (sixteen shapes drawn sixteen ways) keeps that within a few milliseconds
+    /// a stroke (`swift run -c release StrokeBenchmark`: 50 templates take well under one).
+    public static let maximumStrokeTemplates = 256
 
     public var file: String
     public var rules: [Rule]
@@ -50,6 +60,7 @@ public struct Rulebook: Sendable {
         }
         var book = Rulebook(file: file, rules: rules, settings: settings, warnings: [], requirements: [])
         book.checkRequireToFail(&parser)
+        book.checkStrokeTemplates(&parser)
         book.addAutomaticOrder()
         book.addWindowPrecedence()
         book.checkCycles(&parser)
@@ -117,6 +128,35 @@ public struct Rulebook: Sendable {
                 add(Requirement(waiter: pan.name, waitedOn: swipe.name, reason: .swipe))
             }
         }
+        // A swipe or pan would take a stroke's first straight part for itself: it waits
+        // until the stroke has failed, at the lift or as soon as the path can be none of its
+        // shapes. The stroke does not wait for them, or a swipe would steal every stroke.
+        for stroke in rules where stroke.gesture == .stroke {
+            for other in rules where Self.movement(other, competesWith: stroke)
+                && !requirements.contains(where: { $0.waiter == stroke.name && $0.waitedOn == other.name }) {
+                add(Requirement(waiter: other.name, waitedOn: stroke.name, reason: .stroke))
+            }
+        }
+    }
+
+    /// Whether a swipe or pan rule takes the fingers and devices that draw `stroke`.
+    private static func movement(_ other: Rule, competesWith stroke: Rule) -> Bool {
+        let fingers = other.gesture == .pan ? other.fingers...max(other.fingers, other.maxFingers) : other.fingers...other.fingers
+        return (other.gesture == .swipe || other.gesture == .pan) && fingers.contains(stroke.fingers)
+            && other.device.overlaps(stroke.device) && other.deviceName == stroke.deviceName
+    }
+
+    /// At most ``maximumStrokeTemplates`` in the file, reported at the rule that passes it.
+    private func checkStrokeTemplates(_ parser: inout RuleParser) {
+        var count = 0
+        for rule in rules where rule.gesture == .stroke {
+            count += rule.templates.count
+            if count > Self.maximumStrokeTemplates {
+                parser.error("rule '\(rule.name)' brings the file to \(count) stroke templates; a file may hold at most \(Self.maximumStrokeTemplates)",
+                             at: parser.place(rule: rule.name, "template"))
+                return
+            }
+        }
     }
 
     /// Whether a drag rule competes with `swipe` for its fingers, so that the swipe must
@@ -139,7 +179,7 @@ public struct Rulebook: Sendable {
         switch rule.gesture {
         case .pinch: other = .rotation
         case .rotation: other = .pinch
-        case .tap, .longPress, .swipe, .pan, .edgePan: return false
+        case .tap, .longPress, .swipe, .pan, .edgePan, .stroke: return false
         }
         return rules.contains {
             $0.gesture == other && $0.fingers == rule.fingers && $0.device.overlaps(rule.device) && $0.deviceName == rule.deviceName
@@ -246,6 +286,15 @@ public struct Rulebook: Sendable {
         for (index, a) in rules.enumerated() {
             let group = groups[Key(gesture: a.gesture, deviceName: a.deviceName)]!
             for b in group.lazy.filter({ $0 > index }).map({ rules[$0] }) where Self.sameGesture(a, b) && a.window == b.window {
+                if a.gesture == .stroke {
+                    // Strokes are told apart by their shapes: alike is a matter of degree.
+                    let score = StrokeLearner.closeness(a.templates, b.templates)
+                    let threshold = min(a.strokeThreshold, b.strokeThreshold)
+                    guard score >= threshold else { continue }
+                    parser.warning("rules '\(a.name)' and '\(b.name)' draw shapes too alike to be told apart: a template of one scores \(fixedDecimals(score, 2)) against the other's, at least the threshold \(fixedDecimals(threshold, 2)); draw them again with touchgest learn, or make them more different",
+                                   at: parser.ruleTables[b.name]?.header)
+                    continue
+                }
                 parser.warning("rules '\(a.name)' and '\(b.name)' match the same gesture (\(Self.summary(a))) and can never be told apart; only one of them will run",
                                at: parser.ruleTables[b.name]?.header)
             }
@@ -259,7 +308,7 @@ public struct Rulebook: Sendable {
         case .tap, .longPress: return a.taps == b.taps
         case .swipe: return !a.directions.isDisjoint(with: b.directions)
         case .edgePan: return !a.edges.isDisjoint(with: b.edges)
-        case .pan, .pinch, .rotation: return true
+        case .pan, .pinch, .rotation, .stroke: return true
         }
     }
 
@@ -274,6 +323,7 @@ public struct Rulebook: Sendable {
         case .longPress where rule.taps > 0: parts.append("after \(rule.taps) tap\(rule.taps == 1 ? "" : "s")")
         case .swipe: parts.append(rule.directions == .all ? "any direction" : rule.directions.description)
         case .edgePan: parts.append(rule.edges == .all ? "any edge" : rule.edges.description)
+        case .stroke: parts.append("\(rule.templates.count) template\(rule.templates.count == 1 ? "" : "s")")
         case .longPress, .pan, .pinch, .rotation: break
         }
         parts.append(rule.device.rawValue)

@@ -1,3 +1,4 @@
+import StrokeGestures
 import TouchGestures
 
 /// A value a rule gives an engine tunable: a number in the key's unit, or a duration.
@@ -113,14 +114,20 @@ struct TunableKey: Sendable {
         TunableKey(name: "threshold",
                    values: .number { gesture in
                        // Half a turn; any more and the rotation never begins. A scale change of
-                       // 2 is fingers three times as far apart.
-                       gesture == .rotation ? NumberRange(lowest: 1, highest: 180, unit: "degrees")
-                           : NumberRange(lowest: 0.01, highest: 2, unit: "in scale")
+                       // 2 is fingers three times as far apart. A stroke scoring under 0.5 is
+                       // nearer another shape than its own; 1 is a perfect copy, which no
+                       // hand draws.
+                       switch gesture {
+                       case .rotation: NumberRange(lowest: 1, highest: 180, unit: "degrees")
+                       case .stroke: NumberRange(lowest: 0.5, highest: 0.99, unit: "in score")
+                       default: NumberRange(lowest: 0.01, highest: 2, unit: "in scale")
+                       }
                    },
-                   help: "touchpad scale change (pinch) or degrees (rotation) before it begins",
+                   help: "touchpad scale change (pinch) or degrees (rotation) before it begins; score a stroke's template must reach",
                    apply: [
                        .pinch: value(\PinchGestureRecognizer.touchpadThreshold),
                        .rotation: set(\RotationGestureRecognizer.threshold) { $0.number.map { $0 * .pi / 180 } },
+                       .stroke: value(\StrokeGestureRecognizer.threshold),
                    ]),
         // The edge zone: a fingertip's width up to a tenth of a large screen.
         TunableKey(name: "edge-width", values: .number { _ in NumberRange(lowest: 1, highest: 100, unit: "millimetres") },

@@ -41,7 +41,7 @@ enum ValueRanges {
         switch gesture {
         case .pinch: NumberRange(lowest: 0.01, highest: 10, unit: "in scale")
         case .rotation: NumberRange(lowest: 1, highest: 360, unit: "degrees")
-        case .tap, .longPress, .swipe, .pan, .edgePan: NumberRange(lowest: 1, highest: 1_000, unit: "millimetres")
+        case .tap, .longPress, .swipe, .pan, .edgePan, .stroke: NumberRange(lowest: 1, highest: 1_000, unit: "millimetres")
         }
     }
 

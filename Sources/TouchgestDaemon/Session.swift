@@ -174,6 +174,15 @@ public final class Session: CommandSink {
         if restrictedGestureBegan, let state = sessionMonitor?.state { observer?.gestureWhileRestricted(state, input: input) }
     }
 
+    /// Reads every touchpad's fingers from now on, whatever the rules need (until rules are
+    /// loaded): for `touchgest learn`, which collects strokes drawn with them before any
+    /// rule reads them, and `touchgest record --fingers`.
+    public func readTouchpadFingers() {
+        guard !readsContacts else { return }
+        readsContacts = true
+        for device in input.devices where device.kind == .touchpad { readFingers(of: device) }
+    }
+
     private func readFingers(of device: InputDevice) {
         guard !contacts.isReading(device.id) else { return }
         do {

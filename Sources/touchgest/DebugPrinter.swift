@@ -3,6 +3,7 @@ import InputActions
 import InputDevices
 import LibinputInput
 import Rulebook
+import StrokeGestures
 import TouchGestures
 import TouchgestDaemon
 
@@ -44,6 +45,34 @@ final class DebugPrinter: SessionObserver {
     func use(_ compiled: CompiledRulebook) {
         rules = Dictionary(zip(compiled.rulebook.rules.map(\.name), zip(compiled.rulebook.rules, compiled.recognizers).map { ($0, $1) }),
                            uniquingKeysWith: { first, _ in first })
+        compiled.strokeReports = { [weak self] report in self?.stroke(report) }
+    }
+
+    /// How a stroke matched the stroke rules, whether it fired one or not: the closest
+    /// rules with their scores and thresholds, so a threshold can be tuned.
+    func stroke(_ report: StrokeReport) {
+        guard !json else { return emit(strokeJSON(report)) }
+        emit(paint(report.fired == nil ? 36 : 32, report.summary()))
+    }
+
+    private func strokeJSON(_ report: StrokeReport) -> String {
+        var line = JSONLine("stroke")
+        line.add("fingers", report.fingers)
+        line.add("device", report.touchType == .indirect ? "touchpad" : "touchscreen")
+        line.add("length", Double(fixedDecimals(report.path.length, 1)) ?? 0)
+        line.add("size", Double(fixedDecimals(report.path.size, 1)) ?? 0)
+        if let fired = report.fired { line.add("fired", fired.rule) }
+        line.add("matches", objects: report.entries.map { entry in
+            var match = JSONLine()
+            match.add("rule", entry.rule)
+            if let score = entry.score { match.add("score", Double(fixedDecimals(score, 3)) ?? 0) }
+            match.add("threshold", entry.threshold)
+            if let template = entry.template { match.add("template", template + 1) }
+            match.add("ending", entry.ending?.description ?? "stopped by another gesture")
+            return match
+        })
+        line.add("time", Int(report.path.end.microseconds))
+        return line.text
     }
 
     /// `text` with its control characters escaped, wrapped in an ANSI colour when colour

@@ -66,6 +66,13 @@ struct JSONLine {
         add("event", event)
     }
 
+    /// An object with no `event` key, to nest in another line.
+    init() {}
+
+    mutating func add(_ key: String, objects: [JSONLine]) {
+        fields.append("\(Self.quote(key)):[" + objects.map(\.text).joined(separator: ",") + "]")
+    }
+
     mutating func add(_ key: String, _ value: String) {
         fields.append("\(Self.quote(key)):\(Self.quote(value))")
     }

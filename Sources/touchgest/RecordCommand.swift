@@ -25,6 +25,9 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Replace the file if it exists (a symbolic link there is replaced, not followed).")
     var force = false
 
+    @Flag(help: "Record touchpad fingers too, read beside libinput, so the recording can teach touchpad strokes (touchgest learn --from).")
+    var fingers = false
+
     func run() throws {
         let writer: RecordingWriter
         do {
@@ -35,6 +38,7 @@ struct RecordCommand: ParsableCommand {
         }
         let recorder = Recorder(writer: writer)
         let session = try Session.open(input, runCommands: false, observer: recorder)
+        if fingers { session.readTouchpadFingers() }
         printError("touchgest: recording to \(file); stop with Ctrl-C")
         session.runUntilSignalled()
     }

@@ -9,7 +9,7 @@ struct Touchgest: ParsableCommand {
             Rules live in $XDG_CONFIG_HOME/touchgest/rules.toml (see touchgest-rules(5)).
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, EventsCommand.self, DebugCommand.self, CheckCommand.self, RecordCommand.self, ReplayCommand.self,
+        subcommands: [RunCommand.self, EventsCommand.self, DebugCommand.self, CheckCommand.self, RecordCommand.self, ReplayCommand.self, LearnCommand.self,
                       ListDevicesCommand.self, InitCommand.self, DoctorCommand.self]
     )
 }

@@ -88,7 +88,7 @@ import Testing
         #expect(run.status == 0, "\(run.lines)")
         // v2 by an in-place write, v2 kept over the broken edit, v3 by a rename over the file.
         #expect(Self.out(run) == ["v1", "v2", "v2", "v3"])
-        #expect(run.lines.contains("touchgest: error: \(run.folder)/rules.toml:2:11: error: unknown gesture 'tapp' (did you mean 'tap'?); expected one of tap, long-press, swipe, pan, pinch, rotation, edge-pan"))
+        #expect(run.lines.contains("touchgest: error: \(run.folder)/rules.toml:2:11: error: unknown gesture 'tapp' (did you mean 'tap'?); expected one of tap, long-press, swipe, pan, pinch, rotation, edge-pan, stroke"))
         #expect(run.lines.contains("touchgest: error: kept the previous rules; fix \(run.folder)/rules.toml and save it again"))
         // Three reloads from file changes that parsed, and one from SIGHUP.
         #expect(run.lines.filter { $0.hasPrefix("touchgest: reloaded 1 rules") }.count == 3)

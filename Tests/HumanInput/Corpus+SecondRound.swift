@@ -14,8 +14,9 @@ extension Corpus {
                 for _ in 0..<4 {
                     var random = next()
                     let shape = SwipeShape.random(distance: random.uniform(8...10), duration: random.uniform(0.04...0.08), random: &random)
-                    let events = TouchpadCorpus.swipe(fingers: fingers, heading: heading, shape: shape, pause: nil, random: &random)
-                    all.append(Sample(kind: .touchpadFlick, name: "touchpad flick \(fingers)f \(heading) \(shape.distance.label(1))mm/\(shape.duration.milliseconds)", events: events,
+                    let pad = TouchpadCorpus.swipe(fingers: fingers, heading: heading, shape: shape, pause: nil, random: &random)
+                    all.append(Sample(kind: .touchpadFlick, name: "touchpad flick \(fingers)f \(heading) \(shape.distance.label(1))mm/\(shape.duration.milliseconds)",
+                                      events: pad.gestures, contacts: pad.contacts,
                                       expected: Expectation(rule: CorpusRules.swipe(touchpad: true, fingers: fingers, heading)),
                                       allowed: []))
                 }
@@ -33,10 +34,11 @@ extension Corpus {
                     let duration = min(max(chord / random.logUniform(60...400), 0.08), 1.0)
                     let sagitta = random.chance(0.5) ? 0.3 : -0.3
                     let shape = SwipeShape.arc(chord: chord, sagitta: sagitta, duration: duration)
-                    let events = TouchpadCorpus.swipe(fingers: fingers, heading: heading, shape: shape, pause: nil, random: &random)
+                    let pad = TouchpadCorpus.swipe(fingers: fingers, heading: heading, shape: shape, pause: nil, random: &random)
                     all.append(Sample(kind: .touchpadCurvedSwipe,
                                       name: "touchpad curved swipe \(fingers)f \(heading) \(shape.label) sagitta \(sagitta > 0 ? "+" : "-")30%",
-                                      events: events, expected: Expectation(rule: CorpusRules.swipe(touchpad: true, fingers: fingers, heading)),
+                                      events: pad.gestures, contacts: pad.contacts,
+                                      expected: Expectation(rule: CorpusRules.swipe(touchpad: true, fingers: fingers, heading)),
                                       allowed: []))
                 }
             }
@@ -60,12 +62,13 @@ extension Corpus {
                 let travel = random.uniform(10...30)
                 let hand = HandTravel(vector: Point(x: cos(angle), y: sin(angle)) * travel, delay: random.uniform(0.03...0.15),
                                       duration: duration * random.uniform(0.7...1))
-                let events = TouchpadCorpus.pinch(separation: separation, factor: factor, degrees: random.uniform(-4...4),
-                                                  duration: duration, hand: hand, random: &random)
-                guard let scale = Self.pinchScale(events), spreading ? scale > 1.2 : scale < 0.8 else { continue }
+                let pad = TouchpadCorpus.pinch(separation: separation, factor: factor, degrees: random.uniform(-4...4),
+                                               duration: duration, hand: hand, random: &random)
+                guard let scale = Self.pinchScale(pad.gestures), spreading ? scale > 1.2 : scale < 0.8 else { continue }
                 all.append(Sample(kind: .touchpadMovingPinch,
                                   name: "touchpad pinch \(spreading ? "out" : "in") x\(factor.label(2)) moving \(travel.label(0))mm \(duration.milliseconds)",
-                                  events: events, expected: Expectation(rule: CorpusRules.touchpadPinch, check: .scale(spreading: spreading)),
+                                  events: pad.gestures, contacts: pad.contacts,
+                                  expected: Expectation(rule: CorpusRules.touchpadPinch, check: .scale(spreading: spreading)),
                                   allowed: []))
                 break
             }
@@ -86,9 +89,10 @@ extension Corpus {
                 let wobble: (Double) -> Double = { seconds in amount * sin(2 * .pi * seconds / period) }
                 let label = "\(degrees.label(0))deg wobble \((amount * 100).label(0))%/\(period.milliseconds) \(duration.milliseconds)"
                 if touchpad {
-                    let events = TouchpadCorpus.pinch(separation: random.uniform(30...45), factor: 1, degrees: degrees, duration: duration,
-                                                      wobble: wobble, random: &random)
-                    all.append(Sample(kind: .touchpadWobblingRotation, name: "touchpad rotation \(label)", events: events,
+                    let pad = TouchpadCorpus.pinch(separation: random.uniform(30...45), factor: 1, degrees: degrees, duration: duration,
+                                                   wobble: wobble, random: &random)
+                    all.append(Sample(kind: .touchpadWobblingRotation, name: "touchpad rotation \(label)", events: pad.gestures,
+                                      contacts: pad.contacts,
                                       expected: Expectation(rule: CorpusRules.touchpadRotation, check: .rotation(clockwise: clockwise)),
                                       allowed: []))
                 } else {
@@ -180,16 +184,16 @@ extension Corpus {
                 precondition(attempt < 2_000, "no scroll libinput takes for a pinch")
                 let distance = random.uniform(15...50)
                 let angle = random.uniform(0...(2 * .pi))
-                let events = TouchpadCorpus.scroll(separation: random.uniform(15...30), settle: random.uniform(-0.07...0.07),
-                                                   settleDegrees: random.uniform(-5...5), settleTime: random.uniform(0.04...0.12),
-                                                   travel: Point(x: cos(angle), y: sin(angle)) * distance,
-                                                   duration: distance / random.logUniform(40...200), drift: random.uniform(-0.03...0.03),
-                                                   random: &random)
-                guard let scale = Self.pinchExtremes(events), scale.lowest >= 0.93, scale.highest <= 1.07,
-                      Self.pinchAngle(events) < 5 else { continue }
+                let pad = TouchpadCorpus.scroll(separation: random.uniform(15...30), settle: random.uniform(-0.07...0.07),
+                                                settleDegrees: random.uniform(-5...5), settleTime: random.uniform(0.04...0.12),
+                                                travel: Point(x: cos(angle), y: sin(angle)) * distance,
+                                                duration: distance / random.logUniform(40...200), drift: random.uniform(-0.03...0.03),
+                                                random: &random)
+                guard let scale = Self.pinchExtremes(pad.gestures), scale.lowest >= 0.93, scale.highest <= 1.07,
+                      Self.pinchAngle(pad.gestures) < 5 else { continue }
                 all.append(Sample(kind: .touchpadScrollPinch,
                                   name: "touchpad scroll \(distance.label(0))mm taken for a pinch x\(scale.lowest.label(3))-\(scale.highest.label(3))",
-                                  events: events, expected: nil, allowed: []))
+                                  events: pad.gestures, contacts: pad.contacts, expected: nil, allowed: []))
                 break
             }
         }

@@ -33,10 +33,11 @@ public enum Corpus {
                     var random = next()
                     let shape = SwipeShape.human(random: &random)
                     let pause: Double? = random.chance(0.4) ? random.uniform(0.15...0.45) : nil
-                    let events = TouchpadCorpus.swipe(fingers: fingers, heading: heading, shape: shape, pause: pause, random: &random)
+                    let pad = TouchpadCorpus.swipe(fingers: fingers, heading: heading, shape: shape, pause: pause, random: &random)
                     let rest = pause.map { " after \(Int($0 * 1000))ms rest" } ?? ""
                     all.append(Sample(kind: fingers == 3 ? .touchpadSwipe3 : .touchpadSwipe4,
-                                      name: "touchpad swipe \(fingers)f \(heading) \(shape.label)\(rest)", events: events,
+                                      name: "touchpad swipe \(fingers)f \(heading) \(shape.label)\(rest)", events: pad.gestures,
+                                      contacts: pad.contacts,
                                       expected: Expectation(rule: CorpusRules.swipe(touchpad: true, fingers: fingers, heading)),
                                       allowed: []))
                 }
@@ -46,8 +47,9 @@ public enum Corpus {
             for heading in Heading.allCases {
                 var random = next()
                 let shape = SwipeShape.random(distance: named.distance, duration: named.duration, random: &random)
-                let events = TouchpadCorpus.swipe(fingers: 3, heading: heading, shape: shape, pause: nil, random: &random)
-                all.append(Sample(kind: .touchpadSwipe3, name: "named: touchpad swipe 3f \(heading) \(shape.label)", events: events,
+                let pad = TouchpadCorpus.swipe(fingers: 3, heading: heading, shape: shape, pause: nil, random: &random)
+                all.append(Sample(kind: .touchpadSwipe3, name: "named: touchpad swipe 3f \(heading) \(shape.label)", events: pad.gestures,
+                                  contacts: pad.contacts,
                                   expected: Expectation(rule: CorpusRules.swipe(touchpad: true, fingers: 3, heading)),
                                   allowed: [], isNamedCase: true))
             }
@@ -61,10 +63,10 @@ public enum Corpus {
             let separation = spreading ? random.uniform(20...35) : random.uniform(40...60)
             let factor = spreading ? random.uniform(1.35...1.9) : random.uniform(0.5...0.72)
             let duration = random.uniform(0.25...0.9)
-            let events = TouchpadCorpus.pinch(separation: separation, factor: factor, degrees: random.uniform(-4...4),
-                                              duration: duration, random: &random)
+            let pad = TouchpadCorpus.pinch(separation: separation, factor: factor, degrees: random.uniform(-4...4),
+                                           duration: duration, random: &random)
             all.append(Sample(kind: .touchpadPinch, name: "touchpad pinch \(spreading ? "out" : "in") x\(factor.label(2)) \(duration.milliseconds)",
-                              events: events, expected: Expectation(rule: CorpusRules.touchpadPinch, check: .scale(spreading: spreading)),
+                              events: pad.gestures, contacts: pad.contacts, expected: Expectation(rule: CorpusRules.touchpadPinch, check: .scale(spreading: spreading)),
                               allowed: []))
         }
         for index in 0..<40 {
@@ -72,10 +74,10 @@ public enum Corpus {
             let clockwise = index % 2 == 0
             let degrees = random.uniform(30...80) * (clockwise ? 1 : -1)
             let duration = random.uniform(0.3...1.0)
-            let events = TouchpadCorpus.pinch(separation: random.uniform(30...45), factor: random.uniform(0.97...1.03),
-                                              degrees: degrees, duration: duration, random: &random)
+            let pad = TouchpadCorpus.pinch(separation: random.uniform(30...45), factor: random.uniform(0.97...1.03),
+                                           degrees: degrees, duration: duration, random: &random)
             all.append(Sample(kind: .touchpadRotation, name: "touchpad rotation \(degrees.label(0))deg \(duration.milliseconds)",
-                              events: events, expected: Expectation(rule: CorpusRules.touchpadRotation, check: .rotation(clockwise: clockwise)),
+                              events: pad.gestures, contacts: pad.contacts, expected: Expectation(rule: CorpusRules.touchpadRotation, check: .rotation(clockwise: clockwise)),
                               allowed: []))
         }
 
@@ -85,8 +87,9 @@ public enum Corpus {
             var random = next()
             let fingers = index % 2 == 0 ? 3 : 4
             let duration = random.uniform(0.7...2.0)
-            let events = TouchpadCorpus.rest(fingers: fingers, duration: duration, wander: random.uniform(0.1...0.4), random: &random)
-            all.append(Sample(kind: .touchpadHold, name: "touchpad hold \(fingers)f \(duration.milliseconds)", events: events,
+            let pad = TouchpadCorpus.rest(fingers: fingers, duration: duration, wander: random.uniform(0.1...0.4), random: &random)
+            all.append(Sample(kind: .touchpadHold, name: "touchpad hold \(fingers)f \(duration.milliseconds)", events: pad.gestures,
+                              contacts: pad.contacts,
                               expected: Expectation(rule: CorpusRules.touchpadHold(fingers)), allowed: []))
         }
 
@@ -196,10 +199,11 @@ public enum Corpus {
             let fingers = index % 2 == 0 ? 3 : 4
             let duration = random.uniform(0.3...2.0)
             let wander = index < 30 ? random.uniform(0.2...0.7) : random.uniform(1.2...4.8)
-            let events = TouchpadCorpus.rest(fingers: fingers, duration: duration, wander: wander, random: &random)
-            let swiped = events.contains { if case .touchpad(let event) = $0, case .swipeBegin = event.gesture { true } else { false } }
+            let pad = TouchpadCorpus.rest(fingers: fingers, duration: duration, wander: wander, random: &random)
+            let swiped = pad.gestures.contains { if case .touchpad(let event) = $0, case .swipeBegin = event.gesture { true } else { false } }
             all.append(Sample(kind: swiped ? .touchpadRestSwipe : .touchpadRestHold,
-                              name: "touchpad rest \(fingers)f \(duration.milliseconds) wander \(wander.label(1))mm", events: events,
+                              name: "touchpad rest \(fingers)f \(duration.milliseconds) wander \(wander.label(1))mm", events: pad.gestures,
+                              contacts: pad.contacts,
                               expected: nil, allowed: [CorpusRules.touchpadHold(fingers)]))
         }
         for index in 0..<30 {

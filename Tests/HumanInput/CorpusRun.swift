@@ -1,4 +1,5 @@
 import Rulebook
+import StrokeGestures
 import TouchGestures
 
 /// Runs samples through a rule file the way `touchgest replay` does: the rulebook
@@ -10,6 +11,8 @@ public final class CorpusRun {
     public let rulebookWithPan: Rulebook
     /// Engine diagnostics (impossible transitions) seen while running, per sample name.
     public private(set) var diagnostics: [String] = []
+    /// How every stroke matched the stroke rules, by sample name, in order.
+    public private(set) var strokeReports: [(sample: String, report: StrokeReport)] = []
 
     /// Parses the rule texts; throws their diagnostics if one is not valid.
     public init(rules: String = CorpusRules.text, withPan: String = CorpusRules.withPan) throws(RuleFileError) {
@@ -35,7 +38,10 @@ public final class CorpusRun {
         environment.diagnosticHandler = { [weak self] diagnostic in
             self?.diagnostics.append("\(sample.name): \(diagnostic)")
         }
-        for event in sample.events {
+        compiled.strokeReports = { [weak self] report in self?.strokeReports.append((sample.name, report)) }
+        // As the daemon reads a touchpad's fingers only while a rule reads them.
+        let events = compiled.readsTouchpadContacts ? Self.merged(sample.events, sample.contacts) : sample.events
+        for event in events {
             let time = event.timestamp
             scheduler.advance(to: Timestamp(microseconds: time.microseconds - 1))
             environment.handle(event)
@@ -43,6 +49,25 @@ public final class CorpusRun {
         }
         scheduler.runUntilIdle()
         return sink.requests
+    }
+
+    /// `a` and `b` in time order; of two events at the same time, `a`'s first (libinput's
+    /// descriptor is polled before the contact reader's).
+    static func merged(_ a: [InputEvent], _ b: [InputEvent]) -> [InputEvent] {
+        var result: [InputEvent] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i].timestamp <= b[j].timestamp) {
+                result.append(a[i])
+                i += 1
+            } else {
+                result.append(b[j])
+                j += 1
+            }
+        }
+        return result
     }
 
     /// What happened to one sample.

@@ -55,15 +55,15 @@ public struct LibinputTouchpad {
 
     /// The gesture events libinput would deliver for `fingers`, in seconds from the start.
     public static func events(for fingers: [Finger], frames: [Double], random: inout SeededRandom) -> [(time: Double, gesture: TouchpadGesture)] {
+        events(sensed: TouchscreenFrames.sensed(fingers, frames: frames, random: &random))
+    }
+
+    /// The gesture events libinput would deliver for fingers the pad senses at these
+    /// places (finger index -> millimetres, per frame), in seconds from the start.
+    public static func events(sensed frames: [(time: Double, positions: [Int: Point])]) -> [(time: Double, gesture: TouchpadGesture)] {
         var machine = LibinputTouchpad()
         var previous: [Int: Point] = [:]
-        for time in frames {
-            var positions: [Int: Point] = [:]
-            for (index, finger) in fingers.enumerated() where finger.isDown(at: time) {
-                let noise = Point(x: random.gaussian(standardDeviation: finger.jitter),
-                                  y: random.gaussian(standardDeviation: finger.jitter))
-                positions[index] = finger.path(time) + noise
-            }
+        for (time, positions) in frames {
             machine.frame(at: time, positions: positions, previous: previous)
             previous = positions
         }

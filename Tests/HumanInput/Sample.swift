@@ -8,6 +8,10 @@ public struct Sample: Sendable {
     public var name: String
     /// The input, timestamps in microseconds from ``Sample/start``.
     public var events: [InputEvent]
+    /// A touchpad sample's fingers as the contact reader delivers them, from the same
+    /// frames as its libinput events: they reach the engine only when a rule reads
+    /// touchpad fingers, as in the daemon.
+    public var contacts: [InputEvent] = []
     /// The rule that must fire exactly once, and what its values must say; nil for a
     /// negative sample, where no rule outside ``allowed`` may fire.
     public var expected: Expectation?
@@ -74,9 +78,15 @@ public enum SampleKind: String, CaseIterable, Sendable {
     case touchpadScrollPinch = "negative: touchpad scroll libinput takes for a pinch"
     case semiMultitouchScroll = "negative: semi-MT touchpad scroll"
     case touchscreenRest = "negative: touchscreen rest"
+    /// The stroke corpus (``StrokeCorpus``), scored per shape by ``StrokeScorecard``.
+    case drawnStroke = "drawn stroke"
 
     /// Whether samples of this kind expect nothing to fire.
     public var isNegative: Bool { rawValue.hasPrefix("negative") }
+
+    /// The kinds of the gesture corpus (``Corpus``), without the drawn strokes of
+    /// ``StrokeCorpus``.
+    public static let gestureKinds = allCases.filter { $0 != .drawnStroke }
 
     /// Whether the kind is a swipe, for the swipe goal.
     public var isSwipe: Bool {

@@ -15,7 +15,7 @@ public enum TouchpadCorpus {
     /// One swipe: fingers land (up to 25 ms apart), maybe rest, move with a
     /// minimum-jerk profile, and lift (up to 20 ms apart) at or just after the end.
     public static func swipe(fingers count: Int, heading: Heading, shape: SwipeShape, pause: Double?,
-                             random: inout SeededRandom) -> [InputEvent] {
+                             random: inout SeededRandom) -> PadEvents {
         let layout = fingerLayout(count, random: &random)
         let landings = (0..<count).map { _ in random.uniform(0...0.025) }
         let settled = landings.max()!
@@ -39,7 +39,7 @@ public enum TouchpadCorpus {
 
     /// Fingers resting for `duration` seconds, wandering up to `wander` mm together and
     /// a little each on their own.
-    public static func rest(fingers count: Int, duration: Double, wander: Double, random: inout SeededRandom) -> [InputEvent] {
+    public static func rest(fingers count: Int, duration: Double, wander: Double, random: inout SeededRandom) -> PadEvents {
         let layout = fingerLayout(count, random: &random)
         let hand = Motion.Wander(amplitude: wander, random: &random)
         let jitter = axisJitter(random.uniform(jitterRange))
@@ -62,7 +62,7 @@ public enum TouchpadCorpus {
     /// minimum-jerk reach of its own (a pinch made while the hand moves).
     public static func pinch(separation: Double, factor: Double, degrees: Double, duration: Double,
                              wobble: @escaping (Double) -> Double = { _ in 0 }, hand: HandTravel = .none,
-                             random: inout SeededRandom) -> [InputEvent] {
+                             random: inout SeededRandom) -> PadEvents {
         let centre = Point(x: 50 + random.uniform(-8...8), y: 35 + random.uniform(-5...5))
         // Index up and to the right of the thumb, as a right hand rests.
         let start = random.uniform(-65 ... -40) * .pi / 180
@@ -90,7 +90,7 @@ public enum TouchpadCorpus {
     /// while the gap drifts by `drift` more. libinput takes most such scrolls for
     /// scrolling (no gesture), and some, whose fingers part ways as they start, for a pinch.
     public static func scroll(separation: Double, settle: Double, settleDegrees: Double, settleTime: Double,
-                              travel: Point, duration: Double, drift: Double, random: inout SeededRandom) -> [InputEvent] {
+                              travel: Point, duration: Double, drift: Double, random: inout SeededRandom) -> PadEvents {
         let centre = Point(x: 50 + random.uniform(-10...10), y: 35 + random.uniform(-8...8)) - travel / 2
         let tilt = random.uniform(-15...15) * .pi / 180
         let landings = [0, random.uniform(0...0.025)]
@@ -124,12 +124,31 @@ public enum TouchpadCorpus {
         return gestures.map { .touchpad(TouchpadEvent($0.1, timestamp: timestamp($0.0), device: device)) }
     }
 
-    /// libinput's events for `fingers` on a sensor reporting every 7-8 ms.
-    static func libinputEvents(_ fingers: [Finger], random: inout SeededRandom) -> [InputEvent] {
+    /// The pad's size in millimetres, as the recordings state it.
+    public static let size = Size(width: 100, height: 70)
+
+    /// libinput's events for `fingers` on a sensor reporting every 7-8 ms, and the
+    /// fingers themselves as the contact reader delivers them from the same frames.
+    static func libinputEvents(_ fingers: [Finger], random: inout SeededRandom) -> PadEvents {
         let interval = random.uniform(0.0069...0.0082)
         let frames = frameTimes(for: fingers, interval: interval, wobble: 0.0002, random: &random)
-        return LibinputTouchpad.events(for: fingers, frames: frames, random: &random).map {
-            .touchpad(TouchpadEvent($0.gesture, timestamp: timestamp($0.time), device: device))
+        let sensed = TouchscreenFrames.sensed(fingers, frames: frames, random: &random)
+        let gestures = LibinputTouchpad.events(sensed: sensed).map {
+            InputEvent.touchpad(TouchpadEvent($0.gesture, timestamp: timestamp($0.time), device: device))
         }
+        let onThePad = sensed.map { frame in
+            (time: frame.time, positions: frame.positions.mapValues { point in
+                Point(x: min(max(point.x, 0), size.width), y: min(max(point.y, 0), size.height))
+            })
+        }
+        return PadEvents(gestures: gestures, contacts: TouchscreenFrames.events(onThePad, type: .indirect, device: device, size: size))
     }
+}
+
+/// What a touchpad delivers for one movement of the fingers: libinput's gestures, and the
+/// fingers, which reach the engine only while a rule reads them (`Session`, and so
+/// ``CorpusRun``).
+public struct PadEvents: Sendable {
+    public var gestures: [InputEvent]
+    public var contacts: [InputEvent]
 }

@@ -209,3 +209,17 @@ let touchscreen = header + "device 2 touchscreen 300.000 200.000 screen\n"
         #expect(device.name == "DLL075B:01  06CB:76AF \u{1B}[31mTouchpad")
     }
 }
+
+/// A touchpad's `touches` are its fingers as the contact reader read them (`touchgest
+/// record --fingers`): touchpad touches, which only rules on the fingers take.
+@Suite struct TouchpadFingerRecordingTests {
+    @Test func touchesOfATouchpadAreItsFingersAndOfATouchscreenItsContacts() {
+        let result = read(header + "device 1 touchpad 100 70 pad\ndevice 2 touchscreen 300 200 screen\n"
+            + "0 touches 1 1:down:50.000:35.000\n10 touches 2 1:down:100.000:50.000\n")
+        #expect(result.error == nil)
+        let types = result.events.compactMap { event -> TouchType? in
+            if case let .input(.touches(frame)) = event.1 { frame.changedTouches.first?.type } else { nil }
+        }
+        #expect(types == [.indirect, .direct])
+    }
+}

@@ -11,10 +11,10 @@ import Testing
 
     @Test func aByteOrderMarkDoesNotShiftTheFirstLine() {
         #expect(diagnostics("\u{FEFF}rule.a.gesture = \"tapp\"\nrule.a.command = \"x\"\n") == [
-            "rules.toml:1:18: error: unknown gesture 'tapp' (did you mean 'tap'?); expected one of tap, long-press, swipe, pan, pinch, rotation, edge-pan",
+            "rules.toml:1:18: error: unknown gesture 'tapp' (did you mean 'tap'?); expected one of tap, long-press, swipe, pan, pinch, rotation, edge-pan, stroke",
         ])
         #expect(diagnostics("\u{FEFF}[rule.a]\ncommand = \"x\"\n") == [
-            "rules.toml:1:1: error: rule 'a' has no gesture; add gesture = one of tap, long-press, swipe, pan, pinch, rotation or edge-pan",
+            "rules.toml:1:1: error: rule 'a' has no gesture; add gesture = one of tap, long-press, swipe, pan, pinch, rotation, edge-pan or stroke",
         ])
     }
 

@@ -84,7 +84,7 @@ func diagnostics(_ text: String) -> [String] {
             gesture = "long-press"
             duration = 500
             """) == [
-                "rules.toml:2:11: error: unknown gesture 'swpie' (did you mean 'swipe'?); expected one of tap, long-press, swipe, pan, pinch, rotation, edge-pan",
+                "rules.toml:2:11: error: unknown gesture 'swpie' (did you mean 'swipe'?); expected one of tap, long-press, swipe, pan, pinch, rotation, edge-pan, stroke",
                 "rules.toml:7:11: error: fingers 0 is out of range; expected 1 to 10",
                 "rules.toml:8:8: error: taps must be a whole number from 1 to 5, not the string \"two\"",
                 "rules.toml:11:1: error: rule 'c' runs nothing; add command, keys, text, button, on-begin, on-step, on-end, on-cancel or stream",
@@ -96,7 +96,7 @@ func diagnostics(_ text: String) -> [String] {
         #expect(diagnostics("""
             [rule.nothing]
             command = "x"
-            """) == ["rules.toml:1:1: error: rule 'nothing' has no gesture; add gesture = one of tap, long-press, swipe, pan, pinch, rotation or edge-pan"])
+            """) == ["rules.toml:1:1: error: rule 'nothing' has no gesture; add gesture = one of tap, long-press, swipe, pan, pinch, rotation, edge-pan or stroke"])
     }
 
     @Test func duplicateRuleNamesPointAtBothDefinitions() {
@@ -220,7 +220,7 @@ func diagnostics(_ text: String) -> [String] {
                 "rules.toml:1:1: error: unknown top-level key 'setings' (did you mean 'settings'?); a rule file has [settings] and [rule.NAME] tables",
                 "rules.toml:5:11: error: unknown overlap policy 'sometimes'; expected one of skip, queue, parallel",
                 // The four rule defaults, then each gesture's tunables in TunableKey's order.
-                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, device-size, tap-max-duration, tap-max-interval, tap-multi-tap-slop, tap-slop, long-press-duration, long-press-max-tap-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-slop, edge-pan-width",
+                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, device-size, tap-max-duration, tap-max-interval, tap-multi-tap-slop, tap-slop, long-press-duration, long-press-max-tap-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-slop, edge-pan-width, stroke-threshold",
             ])
     }
 

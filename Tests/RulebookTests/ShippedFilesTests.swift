@@ -41,7 +41,7 @@ func mentionsWord(_ text: String, _ word: String) -> Bool {
         for variable in ["TOUCHGEST_RULE", "TOUCHGEST_GESTURE", "TOUCHGEST_PHASE", "TOUCHGEST_FINGERS", "TOUCHGEST_DEVICE",
                          "TOUCHGEST_DIRECTION", "TOUCHGEST_STEP", "TOUCHGEST_SCALE", "TOUCHGEST_ROTATION",
                          "TOUCHGEST_VELOCITY", "TOUCHGEST_X", "TOUCHGEST_Y", "TOUCHGEST_DX", "TOUCHGEST_DY", "TOUCHGEST_EDGE",
-                         "TOUCHGEST_APP", "TOUCHGEST_TITLE"] {
+                         "TOUCHGEST_APP", "TOUCHGEST_TITLE", "TOUCHGEST_SCORE"] {
             #expect(page.contains(variable), "\(variable)")
         }
     }
@@ -81,7 +81,8 @@ func manPageExample(_ page: String) -> String? {
         #expect(example.contains("on-step = \"notify-send \\\"zoom $TOUCHGEST_DIRECTION\\\"\""))
         let book = try Rulebook.parse(example, file: "touchgest-rules.5 EXAMPLE")
         #expect(book.warnings.isEmpty)
-        #expect(book.rules.map(\.name) == ["single", "double", "next-workspace", "zoom"])
+        #expect(book.rules.map(\.name) == ["single", "double", "next-workspace", "zoom", "volume"])
+        #expect(book.rule(named: "volume")?.templates.count == 2)
         #expect(book.rule(named: "zoom")?.commands[.step] == "notify-send \"zoom $TOUCHGEST_DIRECTION\"")
     }
 }

@@ -50,6 +50,16 @@ import Testing
             """))
     }
 
+    @Test func explainShowsTheSwipesThatWaitForAStroke() {
+        let result = touchgest("check --explain \(packageRoot)/examples/rules.toml")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+            workspaces        swipe, 3 fingers, right,left, touchpad; waits for lock (a stroke goes first) to fail
+            """), "\(result.stdout)")
+        #expect(result.stdout.contains("lock              stroke, 3 fingers, 1 template, touchpad, touchpad fingers\n"))
+        #expect(result.stdout.contains("confirm           stroke, 1 finger, 2 templates, touchscreen"))
+    }
+
     @Test func withoutAPathItChecksTheXdgRuleFile() {
         let config = temporaryFolder()
         mkdir("\(config)/touchgest", 0o700)

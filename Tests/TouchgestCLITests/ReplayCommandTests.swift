@@ -129,7 +129,7 @@ import Testing
 
     @Test func theManualListsEverySubcommandWithExactlyItsOptions() {
         let manual = Self.manualOptions()
-        let subcommands = ["run", "events", "debug", "check", "record", "replay", "list-devices", "init", "doctor"]
+        let subcommands = ["run", "events", "debug", "check", "record", "replay", "learn", "list-devices", "init", "doctor"]
         // swift-argument-parser's own `help` subcommand is in the manual too.
         #expect(manual.keys.sorted() == (subcommands + ["help"]).sorted(), "run scripts/generate-manual")
         for subcommand in subcommands {

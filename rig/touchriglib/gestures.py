@@ -89,6 +89,16 @@ def parse_point(text):
     return float(x), float(y)
 
 
+def along(corners, lengths, distance):
+    """The point `distance` mm along the polyline through `corners` (whose sides are `lengths`)."""
+    for (a, b), length in zip(zip(corners, corners[1:]), lengths):
+        if distance <= length and length > 0:
+            f = distance / length
+            return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+        distance -= length
+    return corners[-1]
+
+
 def compile_script(lines, devices, fingers):
     """Gesture script lines -> steps: ("frame", at_ms, device, events) / ("remove"|"add", at_ms, device)."""
     steps, now, current = [], 0.0, None
@@ -143,6 +153,24 @@ def compile_script(lines, devices, fingers):
                 now += 90
                 steps.append(("frame", now, current, [(EV_KEY, BTN_LEFT, 0), (EV_SYN, SYN_REPORT, 0)]))
                 now += 60
+                emit(now, {})
+            elif verb == "stroke":
+                # `stroke N at X,Y through DX,DY DX,DY ... over T [spacing S]`: N fingers
+                # drawing the polyline from X,Y through each offset from X,Y in turn, at an
+                # even speed, then lifting: a shape for touchgest's stroke rules.
+                count = int(words[1])
+                x, y = parse_point(words[words.index("at") + 1])
+                corners = [(0.0, 0.0)] + [parse_point(p) for p in words[words.index("through") + 1:words.index("over")]]
+                over = parse_duration(words[words.index("over") + 1])
+                spacing = float(words[words.index("spacing") + 1]) if "spacing" in words else 12.0
+                lengths = [math.dist(a, b) for a, b in zip(corners, corners[1:])]
+                start = spread(count, x, y, spacing)
+                emit(now, start)
+                frames = max(1, int(over // FRAME_MS))
+                for index in range(1, frames + 1):
+                    dx, dy = along(corners, lengths, sum(lengths) * index / frames)
+                    emit(now + over * index / frames, {s: (px + dx, py + dy) for s, (px, py) in start.items()})
+                now += over + FRAME_MS
                 emit(now, {})
             elif verb in ("tap", "hold", "touch", "down", "up", "pinch", "rotate"):
                 count = int(words[1])

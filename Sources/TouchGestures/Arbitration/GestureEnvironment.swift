@@ -400,7 +400,10 @@ public final class GestureEnvironment {
         recognizer.reset()
     }
 
-    func report(_ message: String) {
+    /// Reports a bug to ``diagnosticHandler``: a recognizer met an input its phase machine
+    /// cannot be in (the pair is named, e.g. `up while idle cannot happen`). The engine
+    /// carries on. Public so that recognizers written outside the engine report alike.
+    public func report(_ message: String) {
         diagnosticHandler?(GestureDiagnostic(message: message))
     }
 }

@@ -20,6 +20,9 @@ public struct GestureReadings: Sendable, Equatable {
     public var direction: String?
     /// Edge pan: the edge it started from.
     public var edge: RectEdge?
+    /// How closely the gesture matched what it was compared with, 0 to 1 (1 is a perfect
+    /// match): a drawn stroke's best template, once it has decided.
+    public var score: Double?
 
     public init() {}
 

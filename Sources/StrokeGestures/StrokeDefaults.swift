@@ -1,0 +1,84 @@
+/// Every tunable of drawn strokes, with its unit and why it has this value.
+///
+/// ``StrokeGestureRecognizer`` copies these when it is made; change a recognizer's own
+/// property to tune one. The matcher's constants (points, rotation) are the same for
+/// every recognizer: templates are prepared once with them.
+public enum StrokeDefaults {
+    /// The lowest score (0 to 1, see ``StrokeMatcher/score(distance:)``) the best template
+    /// must reach for a stroke to be recognized. On the generated corpus
+    /// (docs/strokes.md) a stroke's own rule scored 0.83 to 0.995 (5% under 0.905), and
+    /// the closest stroke rule to any of the gesture corpus's swipes, taps and rests at most
+    /// 0.90, which the straight-line rival (``straightMargin``) kept from firing.
+    public static let threshold = 0.80
+
+    /// A template that scores this much against the straight line from its first point to
+    /// its last is itself a straight stroke. Other templates must come closer to a stroke
+    /// than that line does: an L or a check mark scores about 0.8 against its own line, so
+    /// a straight swipe, at 0.95 against its line, comes 0.8 near them too, and is the
+    /// swipe's, not theirs (docs/strokes.md).
+    public static let straightTemplate = 0.9
+
+    /// How much closer than the straight line from its start to its end a stroke's best
+    /// template must come (unless the template is straight itself). A swipe that drifts
+    /// sideways by a quarter of its length, as people's do, bends like an L with a round
+    /// corner: it came 0.90 near an L on the corpus, and 0.88 near its own line. An L
+    /// comes 0.95 near its template and 0.80 near its line.
+    public static let straightMargin = 0.05
+
+    /// Millimetres the stroke's bounding box must span on its longer side before it is a
+    /// stroke at all. Resting or tapping fingers wander 1-5 mm, and a path that small
+    /// scaled up to the template box is noise that can look like any shape; people draw
+    /// a shape larger than a fingertip (about 10 mm).
+    public static let minimumSize = 12.0
+
+    /// Degrees either way a stroke may be turned from its template and still match it.
+    /// People tilt a shape they draw by 10-20 degrees; shapes that differ only by turning
+    /// (a V and a <, an L and a Γ, a Z and an N) are 90 degrees apart, so 30 keeps a
+    /// margin of 60 to the nearest of them. The $1 recognizer turns every stroke to a
+    /// common angle first; that would make down-up and up-down, or a V and a caret, one
+    /// shape (docs/strokes.md).
+    public static let rotationTolerance = 30.0
+
+    /// The matcher stops searching for the best turn when the interval left is this many
+    /// degrees: the $1 recognizer's value, below which the score no longer changes.
+    public static let rotationPrecision = 2.0
+
+    /// Points a stroke and each template are resampled to before they are compared: the
+    /// $1 recognizer found 32 to 256 alike and used 64.
+    public static let resampledPoints = 64
+
+    /// Points of the coarser comparison that decides, while the fingers still move,
+    /// whether the path can still become a template: enough for a corner or a turn.
+    public static let prefixPoints = 32
+
+    /// How many lengths of each template the path so far is compared with (1/16, 2/16,
+    /// ... of it): the path is some unknown part of the shape.
+    public static let prefixFractions = 16
+
+    /// How far below ``threshold`` the path so far may score against every part of every
+    /// template before the recognizer gives up. The parts of a shape are short and
+    /// simple, so a path that scores this low against all of them has left the shape;
+    /// one scoring a little under the threshold may still come back to it.
+    public static let prefixMargin = 0.20
+
+    /// Millimetres the path grows between two of those checks: about one frame of a
+    /// quick stroke, and every check costs a comparison with every part of every template.
+    public static let prefixCheckSpacing = 4.0
+
+    /// Degrees the fingers of a stroke of two or more may turn against each other, and
+    /// ``maximumSpreadChange`` the millimetres their distance may change: fingers that draw
+    /// together move as one hand. Past either they rotate or pinch, and the stroke gives
+    /// up before a rotation (8.6 degrees) or a pinch (4 mm) begins, so that a swipe waiting
+    /// for the stroke is recognized before either could take the fingers.
+    public static let maximumHandTurn = 6.0
+    /// See ``maximumHandTurn``: millimetres.
+    public static let maximumSpreadChange = 3.0
+
+    /// Millimetres between two points kept of a path: finer than any sensor's noise, so
+    /// nothing is lost, and a finger resting for minutes keeps no points.
+    public static let pointSpacing = 0.2
+
+    /// Most points kept of one path; a path that would need more is thinned. At 0.2 mm a
+    /// point that is a 800 mm stroke, longer than any shape drawn on a screen.
+    public static let maximumPathPoints = 4_096
+}

@@ -1,0 +1,232 @@
+import RealModule
+import TouchGestures
+
+/// Recognizes a shape drawn with one or more fingers, by comparison with templates of
+/// it: the check mark of UIKit's documentation, a circle, a V, an S.
+///
+/// Built only on the engine's public subclassing API (`touchesBegan` ... `touchesEnded`,
+/// ``transition(to:)``, ``reset()``), as any program embedding the engine could write its
+/// own recognizer.
+///
+/// Discrete. It follows the centroid of ``numberOfTouchesRequired`` fingers from the
+/// frame all of them are down, and decides when the first of them lifts: it is recognized
+/// when its best template scores at least ``threshold`` and no recognizer of its
+/// ``group`` following the same stroke has a closer template. It fails as soon as the
+/// path can no longer become any of its templates (its every part scores under
+/// ``threshold`` less ``StrokeDefaults/prefixMargin``), so recognizers waiting for it are
+/// not held up; when another finger lands; and when the stroke spans less than
+/// ``minimumSize``. Direction and order count: down-up is not up-down (see
+/// ``StrokeMatcher``).
+///
+/// Accepts touchscreen touches and touchpad fingers (``TouchpadInput/contacts``, the
+/// default here: libinput's touchpad gestures have no path). One finger on a touchpad is
+/// the pointer: give touchpad strokes two or more.
+///
+/// With no templates it follows strokes and fails each one when it lifts, reporting its
+/// path to its group: how `touchgest learn` collects examples.
+open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
+    /// The shapes it recognizes.
+    public var templates: [StrokeTemplate] = []
+    /// The lowest score (0 to 1) its best template must reach.
+    public var threshold = StrokeDefaults.threshold
+    /// Fingers that draw together; 1 by default.
+    public var numberOfTouchesRequired = 1
+    /// Millimetres the stroke must span on its longer side.
+    public var minimumSize = StrokeDefaults.minimumSize
+    /// Degrees either way a stroke may be turned from a template and still match it.
+    public var rotationTolerance = StrokeDefaults.rotationTolerance
+
+    /// The recognizers it competes with for the same strokes; set by ``StrokeGroup/add(_:)``.
+    public internal(set) var group: StrokeGroup?
+
+    /// The stroke it follows, or the last one it decided, until it is reset.
+    public private(set) var path: StrokePath?
+    /// What it decided of that stroke, until it is reset; nil while it still follows it,
+    /// and when another recognizer stopped it.
+    public private(set) var ending: StrokeEnding?
+    /// Its best template for the stroke and that template's score, once it has decided.
+    public private(set) var bestMatch: (template: Int, score: Double)?
+
+    private enum Phase {
+        case idle
+        /// Some of the fingers are down.
+        case gathering
+        /// All of them are down; the path is checked again once it is `nextCheck` mm long.
+        /// `hand` is where each finger after the first was from the first when they landed.
+        case drawing(nextCheck: Double, hand: [Point])
+    }
+
+    private enum Input {
+        case down(Timestamp)
+        case move(Timestamp)
+        case up
+        case cancel
+    }
+
+    @exclusivity(unchecked) private var phase = Phase.idle
+
+    /// Makes a recognizer with no templates, one finger, the defaults, that takes a
+    /// touchpad's fingers rather than libinput's gestures.
+    public override init() {
+        super.init()
+        touchpadInput = .contacts
+    }
+
+    open override var kindName: String { "stroke" }
+
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { step(.down(event.timestamp)) }
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) { step(.move(event.timestamp)) }
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) { step(.up) }
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) { step(.cancel) }
+
+    open override func reset() {
+        super.reset()
+        phase = .idle
+        path = nil
+        ending = nil
+        bestMatch = nil
+    }
+
+    /// What it has measured: the best template's score, once it has decided.
+    public var readings: GestureReadings {
+        var readings = GestureReadings()
+        readings.score = bestMatch?.score
+        return readings
+    }
+
+    /// Its best template for `shape` and that template's score; nil with no templates.
+    public func match(_ shape: StrokeShape) -> (template: Int, score: Double)? {
+        StrokeMatcher.best(shape, among: templates, tolerance: rotationTolerance)
+    }
+
+    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
+
+    private func advance(_ input: Input) {
+        switch (phase, input) {
+        case let (.idle, .down(time)), let (.gathering, .down(time)):
+            guard numberOfTouches <= numberOfTouchesRequired else { return fail(.extraFinger) }
+            guard numberOfTouches == numberOfTouchesRequired else { phase = .gathering; return }
+            path = StrokePath(at: location(), time: time)
+            phase = .drawing(nextCheck: 0, hand: hand())
+        case (.drawing, .down):
+            fail(.extraFinger)
+        case (.gathering, .move):
+            break
+        case let (.drawing(nextCheck, start), .move(time)):
+            guard keepsTogether(start) else { return fail(.fingersApart) }
+            path?.add(location(), at: time)
+            guard let path, path.length >= nextCheck, path.size >= minimumSize, !templates.isEmpty else { return }
+            phase = .drawing(nextCheck: path.length + StrokeDefaults.prefixCheckSpacing, hand: start)
+            checkPrefix(path)
+        case (.drawing, .up):
+            decide()
+        case (.gathering, .up):
+            fail(.liftedEarly)
+        case (.gathering, .cancel), (.drawing, .cancel):
+            fail(.cancelled)
+        case (.idle, .move), (.idle, .up), (.idle, .cancel):
+            environment?.report("\(label): \(input) while \(phase) cannot happen")
+        }
+    }
+
+    /// Where each finger after the first is from the first.
+    private func hand() -> [Point] {
+        let touches = touches
+        return touches.dropFirst().map { $0.location - touches[0].location }
+    }
+
+    /// Whether the fingers still move as one hand: none has turned about the first or
+    /// moved toward or away from it by more than a stroke allows.
+    private func keepsTogether(_ start: [Point]) -> Bool {
+        let now = hand()
+        guard now.count == start.count else { return true }
+        let turn = StrokeDefaults.maximumHandTurn * .pi / 180
+        for (then, offset) in zip(start, now) {
+            if abs(offset.length - then.length) > StrokeDefaults.maximumSpreadChange { return false }
+            let angle = Double.atan2(y: then.x * offset.y - then.y * offset.x, x: then.x * offset.x + then.y * offset.y)
+            if abs(angle) > turn { return false }
+        }
+        return true
+    }
+
+    /// Gives up once no part of any template resembles the path so far.
+    private func checkPrefix(_ path: StrokePath) {
+        guard let partial = StrokeShape(path.points, count: StrokeDefaults.prefixPoints) else { return }
+        let score = StrokeMatcher.bestPrefixScore(partial, among: templates, tolerance: rotationTolerance)
+        if score < threshold - StrokeDefaults.prefixMargin {
+            fail(.leftEveryTemplate(atLength: path.length, bestScore: score))
+        }
+    }
+
+    /// The fingers lift: the closest template decides.
+    private func decide() {
+        phase = .idle
+        guard let path, path.size >= minimumSize else { return fail(.tooSmall) }
+        guard let shape = StrokeShape(path.points) else { return fail(.tooSmall) }
+        let ranking = group?.ranking(for: self, shape: shape) ?? match(shape).map { [StrokeCandidate(self, $0)] } ?? []
+        guard let mine = ranking.first(where: { $0.recognizer === self }) else { return fail(.noTemplates) }
+        bestMatch = (mine.template, mine.score)
+        guard mine.score >= threshold else { return fail(.belowThreshold) }
+        // A straight movement is a swipe's or a drag's, however near a template with a
+        // short hook (an L, a check mark) it comes: the template must come clearly closer.
+        if !templates[mine.template].isStraight {
+            let line = StrokeMatcher.straightness(of: path.points, shape: shape, tolerance: rotationTolerance)
+            if line + StrokeDefaults.straightMargin > mine.score { return fail(.straight(lineScore: line)) }
+        }
+        if let closer = ranking.first(where: { $0.recognizer !== self && $0.outranks(mine) }) {
+            return fail(.outscored(by: closer.recognizer.label))
+        }
+        ending = .recognized
+        transition(to: .recognized)
+    }
+
+    private func fail(_ why: StrokeEnding) {
+        phase = .idle
+        ending = why
+        transition(to: .failed)
+    }
+}
+
+/// Why a stroke recognizer decided as it did.
+public enum StrokeEnding: Sendable, Equatable, CustomStringConvertible {
+    /// Its best template was close enough, and closer than its rivals'.
+    case recognized
+    /// Its best template scored under its threshold.
+    case belowThreshold
+    /// A rival following the same stroke had a closer template.
+    case outscored(by: String)
+    /// The straight line from the stroke's start to its end came nearly as close as the
+    /// best template (scoring `lineScore`): a swipe or a drag, not a shape.
+    case straight(lineScore: Double)
+    /// The path left every template while the fingers moved: it was `atLength` mm long,
+    /// and `bestScore` the best any part of a template scored against it.
+    case leftEveryTemplate(atLength: Double, bestScore: Double)
+    /// The stroke spanned less than the minimum size: a tap or a rest, not a shape.
+    case tooSmall
+    /// More fingers landed than it draws with.
+    case extraFinger
+    /// The fingers turned against each other or spread: a rotation or a pinch.
+    case fingersApart
+    /// The fingers lifted before all of them were down.
+    case liftedEarly
+    /// The system cancelled the touches.
+    case cancelled
+    /// It has no template (it collects strokes).
+    case noTemplates
+
+    public var description: String {
+        switch self {
+        case .recognized: "recognized"
+        case .belowThreshold: "below its threshold"
+        case let .outscored(rival): "\(rival) came closer"
+        case let .straight(line): "a straight line came closer (\(fixedDecimals(line, 2)))"
+        case let .leftEveryTemplate(length, _): "left every template at \(fixedDecimals(length, 0)) mm"
+        case .tooSmall: "too small"
+        case .extraFinger: "another finger landed"
+        case .fingersApart: "the fingers turned or spread apart"
+        case .liftedEarly: "lifted before all fingers were down"
+        case .cancelled: "cancelled"
+        case .noTemplates: "no template"
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import TouchGestures
+
+/// One recognizer's best template for a stroke.
+public struct StrokeCandidate {
+    /// The recognizer that has the template.
+    public let recognizer: StrokeGestureRecognizer
+    /// The index of its best template, and that template's score.
+    public let template: Int
+    public let score: Double
+
+    init(_ recognizer: StrokeGestureRecognizer, _ match: (template: Int, score: Double)) {
+        self.recognizer = recognizer
+        template = match.template
+        score = match.score
+    }
+
+    /// Whether this candidate beats `other`: a higher score, or the same score and a name
+    /// that sorts first (the engine's own order), so that a tie has one winner.
+    func outranks(_ other: StrokeCandidate) -> Bool {
+        score != other.score ? score > other.score : recognizer.label < other.recognizer.label
+    }
+}
+
+/// Stroke recognizers that compete for the same strokes, and one report of each stroke.
+///
+/// Each recognizer alone knows only whether its own templates match; when a stroke ends,
+/// the group ranks every recognizer still following it, so that the one with the closest
+/// template wins and a shape never fires a rule whose template is merely close enough.
+/// When all of them have decided, the group tells ``onReport`` how the stroke matched,
+/// whether it fired anything or not (`touchgest debug`, `replay` and `learn` show it).
+///
+/// Recognizers are held weakly; each holds its group.
+public final class StrokeGroup {
+    private struct Member {
+        weak var recognizer: StrokeGestureRecognizer?
+    }
+
+    private var members: [Member] = []
+    /// The ranking of the stroke being decided, kept for the others deciding in the same frame.
+    private var ranked: (key: StrokeKey, ranking: [StrokeCandidate])?
+    /// The last stroke reported, so that it is reported once.
+    private var reported: StrokeKey?
+
+    /// Called once per stroke, when every recognizer that followed it has decided, if the
+    /// stroke spanned at least the smallest ``StrokeGestureRecognizer/minimumSize`` among them.
+    public var onReport: ((StrokeReport) -> Void)?
+
+    public init() {}
+
+    /// Adds `recognizer` to the group (taking it from its group, if it had one). Add it
+    /// after its other actions: a stroke is reported after the recognition's actions run.
+    public func add(_ recognizer: StrokeGestureRecognizer) {
+        recognizer.group?.members.removeAll { $0.recognizer === recognizer || $0.recognizer == nil }
+        recognizer.group = self
+        members.append(Member(recognizer: recognizer))
+        // A failure has no actions: its state write tells. A recognition is reported from
+        // an action, so that what it runs comes first.
+        recognizer.addStateObserver { [weak self] recognizer, _, to in
+            guard to == .failed || to == .cancelled, let recognizer = recognizer as? StrokeGestureRecognizer,
+                  recognizer.group === self else { return }
+            self?.decided(recognizer)
+        }
+        recognizer.addAction { [weak self] recognizer in
+            guard recognizer.state == .recognized, let recognizer = recognizer as? StrokeGestureRecognizer,
+                  recognizer.group === self else { return }
+            self?.decided(recognizer)
+        }
+    }
+
+    /// The recognizers of the group.
+    public var recognizers: [StrokeGestureRecognizer] { members.compactMap(\.recognizer) }
+
+    /// Identifies a stroke: the recognizers that follow the same one saw all its fingers
+    /// down in the same frame of the same device.
+    private struct StrokeKey: Equatable {
+        var start: Timestamp
+        var device: DeviceID?
+        var fingers: Int
+
+        init?(_ recognizer: StrokeGestureRecognizer) {
+            guard let path = recognizer.path else { return nil }
+            start = path.start
+            device = recognizer.device
+            fingers = recognizer.numberOfTouchesRequired
+        }
+    }
+
+    /// The recognizers following the same stroke as `recognizer` (it too).
+    private func followers(of key: StrokeKey) -> [StrokeGestureRecognizer] {
+        recognizers.filter { StrokeKey($0) == key }
+    }
+
+    /// Every recognizer still deciding `recognizer`'s stroke, with its best template for
+    /// `shape`, best first.
+    func ranking(for recognizer: StrokeGestureRecognizer, shape: StrokeShape) -> [StrokeCandidate] {
+        guard let key = StrokeKey(recognizer) else { return [] }
+        if let ranked, ranked.key == key, ranked.ranking.contains(where: { $0.recognizer === recognizer }) {
+            return ranked.ranking
+        }
+        let ranking = followers(of: key)
+            .filter { $0 === recognizer || $0.state == .possible }
+            .compactMap { rival in rival.match(shape).map { StrokeCandidate(rival, $0) } }
+            .sorted { $0.outranks($1) }
+        ranked = (key, ranking)
+        return ranking
+    }
+
+    /// A recognizer of the group decided; once all that followed its stroke have, the
+    /// stroke is reported.
+    private func decided(_ recognizer: StrokeGestureRecognizer) {
+        guard let key = StrokeKey(recognizer), key != reported else { return }
+        let followers = followers(of: key)
+        guard followers.allSatisfy({ $0.state.isTerminal }) else { return }
+        reported = key
+        if ranked?.key == key { ranked = nil }
+        guard let onReport,
+              let path = followers.compactMap(\.path).max(by: { $0.points.count < $1.points.count }),
+              path.size >= followers.map(\.minimumSize).min() ?? 0 else { return }
+        let shape = StrokeShape(path.points)
+        let entries = followers.map { follower in
+            let match = follower.bestMatch ?? shape.flatMap(follower.match)
+            return StrokeReport.Entry(rule: follower.label, template: match?.template, score: match?.score,
+                                      threshold: follower.threshold, ending: follower.ending,
+                                      fired: follower.state == .recognized)
+        }
+        onReport(StrokeReport(path: path, fingers: key.fingers, touchType: recognizer.touchType, device: key.device,
+                              entries: entries.sorted { ($0.score ?? -1, $1.rule) > ($1.score ?? -1, $0.rule) }))
+    }
+}

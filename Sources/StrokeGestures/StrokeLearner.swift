@@ -1,0 +1,118 @@
+import TouchGestures
+
+/// Makes templates from examples of a shape a person drew, says how alike the examples
+/// are, and whether the shape is too close to another to be told apart: what `touchgest
+/// learn` does, with no rule file or device involved.
+public enum StrokeLearner {
+    /// Most points of a template made from an example: enough for a circle drawn twice
+    /// round, few enough to read.
+    public static let maximumTemplatePoints = 24
+    /// How far, in the box, the template may stray from the example: 2% of the box, under
+    /// the wobble of a finger that draws a 40 mm shape (about 1 mm), so the template keeps
+    /// the shape and drops the noise.
+    public static let simplification = 0.02
+
+    /// The template an example makes: its path scaled into the box as the matcher scales
+    /// strokes (both sides alike, the shorter centred), simplified (Douglas-Peucker) to the
+    /// fewest points within ``simplification``, at most ``maximumTemplatePoints``, with
+    /// two decimals. Nil for a path with no extent.
+    public static func template(from path: [Point]) -> StrokeTemplate? {
+        guard let first = path.first else { return nil }
+        var low = first
+        var high = first
+        for point in path {
+            low = Point(x: min(low.x, point.x), y: min(low.y, point.y))
+            high = Point(x: max(high.x, point.x), y: max(high.y, point.y))
+        }
+        let longer = max(high.x - low.x, high.y - low.y)
+        guard longer > 0, longer.isFinite else { return nil }
+        let margin = Point(x: (1 - (high.x - low.x) / longer) / 2, y: (1 - (high.y - low.y) / longer) / 2)
+        let boxed = path.map { ($0 - low) / longer + margin }
+        var tolerance = simplification
+        var kept = simplified(boxed, tolerance: tolerance)
+        // A path that needs more points (a scribble) is simplified a quarter more coarsely
+        // at a time until it fits.
+        while kept.count > maximumTemplatePoints {
+            tolerance *= 1.25
+            kept = simplified(boxed, tolerance: tolerance)
+        }
+        let rounded = kept.map { Point(x: roundedToHundredths($0.x), y: roundedToHundredths($0.y)) }
+        return try? StrokeTemplate(points: rounded)
+    }
+
+    private static func roundedToHundredths(_ value: Double) -> Double {
+        min(1, max(0, (value * 100).rounded() / 100))
+    }
+
+    /// The Douglas-Peucker simplification of `points`: the first and last, and between
+    /// them, recursively, the point farthest from the chord while it is farther than
+    /// `tolerance`.
+    static func simplified(_ points: [Point], tolerance: Double) -> [Point] {
+        guard points.count > 2 else { return points }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true
+        keep[points.count - 1] = true
+        var spans = [(0, points.count - 1)]
+        while let (first, last) = spans.popLast() {
+            guard last - first > 1 else { continue }
+            var farthest = first
+            var distance = 0.0
+            for index in (first + 1)..<last {
+                let gap = distanceFromSegment(points[index], points[first], points[last])
+                if gap > distance {
+                    distance = gap
+                    farthest = index
+                }
+            }
+            guard distance > tolerance else { continue }
+            keep[farthest] = true
+            spans.append((first, farthest))
+            spans.append((farthest, last))
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
+    }
+
+    private static func distanceFromSegment(_ point: Point, _ start: Point, _ end: Point) -> Double {
+        let along = end - start
+        let squared = along.x * along.x + along.y * along.y
+        guard squared > 0 else { return point.distance(to: start) }
+        let t = min(1, max(0, ((point.x - start.x) * along.x + (point.y - start.y) * along.y) / squared))
+        return point.distance(to: start + along * t)
+    }
+
+    /// What a set of examples teaches.
+    public struct Lesson: Sendable {
+        /// One template per example that has a shape, in order.
+        public var templates: [StrokeTemplate]
+        /// For each example, how close it came to the templates of the others: the best
+        /// score against them (nil with a single example, or one with no shape).
+        public var scores: [Double?]
+    }
+
+    /// Templates from `examples` (paths in millimetres), and how close each example comes
+    /// to the templates of the others: an example that scores under the threshold there is
+    /// unlike the rest, and a stroke drawn like it may not be recognized.
+    public static func learn(_ examples: [[Point]]) -> Lesson {
+        let templates = examples.map { template(from: $0) }
+        let shapes = examples.map { StrokeShape($0) }
+        let scores = examples.indices.map { index -> Double? in
+            guard let shape = shapes[index] else { return nil }
+            let others = templates.indices.filter { $0 != index }.compactMap { templates[$0] }
+            return StrokeMatcher.best(shape, among: others)?.score
+        }
+        return Lesson(templates: templates.compactMap { $0 }, scores: scores)
+    }
+
+    /// How close two shapes come: the best score any template of one reaches against the
+    /// other's, either way round (0 when either has none). A score at or above the lower
+    /// of their thresholds means a stroke of one can be recognized as the other.
+    public static func closeness(_ one: [StrokeTemplate], _ other: [StrokeTemplate]) -> Double {
+        var best = 0.0
+        for (shapes, templates) in [(one, other), (other, one)] {
+            for template in shapes {
+                if let match = StrokeMatcher.best(template.shape, among: templates) { best = max(best, match.score) }
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,111 @@
+import RealModule
+import TouchGestures
+
+/// Compares prepared strokes with templates: the $1 recognizer's path distance, searched
+/// over a small turn either way, and its score.
+public enum StrokeMatcher {
+    /// Half the diagonal of the unit box: the $1 recognizer's yardstick for its score.
+    static let halfDiagonal = 0.5 * 2.0.squareRoot()
+
+    /// The score of a path distance: 1 for a perfect match, 0 at half the box's diagonal
+    /// apart on average, and never below 0. The $1 recognizer's score.
+    public static func score(distance: Double) -> Double {
+        max(0, 1 - distance / halfDiagonal)
+    }
+
+    /// The best match of `shape` among `templates`: the template's index and its score;
+    /// nil when there is no template.
+    public static func best(_ shape: StrokeShape, among templates: [StrokeTemplate],
+                            tolerance: Double = StrokeDefaults.rotationTolerance) -> (template: Int, score: Double)? {
+        var best: (template: Int, score: Double)?
+        for (index, template) in templates.enumerated() {
+            let score = score(distance: distance(shape.points, template.shape.points, tolerance: tolerance))
+            if score > best?.score ?? -1 { best = (index, score) }
+        }
+        return best
+    }
+
+    /// How close `shape`, made of `path`, comes to the straight line from the path's first
+    /// point to its last: the score that line would have as a template (0 when the two
+    /// points coincide, as a closed shape's do).
+    public static func straightness(of path: [Point], shape: StrokeShape,
+                                    tolerance: Double = StrokeDefaults.rotationTolerance) -> Double {
+        guard let first = path.first, let last = path.last, let line = StrokeShape([first, last]) else { return 0 }
+        return score(distance: distance(shape.points, line.points, tolerance: tolerance))
+    }
+
+    /// The average distance between corresponding points of `candidate`, turned about the
+    /// origin by the angle (within `tolerance` degrees either way) that brings it closest
+    /// to `template`, and `template`. The $1 recognizer's golden-section search, over a
+    /// narrower range and without turning to a common angle first.
+    public static func distance(_ candidate: [Point], _ template: [Point], tolerance: Double) -> Double {
+        let phi = 0.5 * (5.0.squareRoot() - 1)
+        let precision = StrokeDefaults.rotationPrecision * .pi / 180
+        var low = -tolerance * .pi / 180
+        var high = -low
+        var left = phi * low + (1 - phi) * high
+        var right = (1 - phi) * low + phi * high
+        var leftDistance = turnedDistance(candidate, template, angle: left)
+        var rightDistance = turnedDistance(candidate, template, angle: right)
+        while high - low > precision {
+            if leftDistance < rightDistance {
+                high = right
+                right = left
+                rightDistance = leftDistance
+                left = phi * low + (1 - phi) * high
+                leftDistance = turnedDistance(candidate, template, angle: left)
+            } else {
+                low = left
+                left = right
+                leftDistance = rightDistance
+                right = (1 - phi) * low + phi * high
+                rightDistance = turnedDistance(candidate, template, angle: right)
+            }
+        }
+        return min(leftDistance, rightDistance)
+    }
+
+    /// The average point distance with `candidate` turned by `angle` radians.
+    static func turnedDistance(_ candidate: [Point], _ template: [Point], angle: Double) -> Double {
+        let cosine = Double.cos(angle)
+        let sine = Double.sin(angle)
+        var total = 0.0
+        let count = min(candidate.count, template.count)
+        candidate.withUnsafeBufferPointer { a in
+            template.withUnsafeBufferPointer { b in
+                for index in 0..<count {
+                    let dx = a[index].x * cosine - a[index].y * sine - b[index].x
+                    let dy = a[index].x * sine + a[index].y * cosine - b[index].y
+                    total += (dx * dx + dy * dy).squareRoot()
+                }
+            }
+        }
+        return total / Double(count)
+    }
+
+    /// The best score the path so far (`partial`, prepared with
+    /// ``StrokeDefaults/prefixPoints``) reaches against any part of any template that
+    /// begins where the template begins: how well it could still become one of them.
+    ///
+    /// The turn is the one that brings the points closest in the least-squares sense,
+    /// kept within `tolerance`: a formula, not a search, since this runs while the
+    /// fingers move.
+    public static func bestPrefixScore(_ partial: StrokeShape, among templates: [StrokeTemplate],
+                                       tolerance: Double = StrokeDefaults.rotationTolerance) -> Double {
+        let limit = tolerance * .pi / 180
+        var best = 0.0
+        for template in templates {
+            for prefix in template.prefixes {
+                var dot = 0.0
+                var cross = 0.0
+                for (a, b) in zip(partial.points, prefix.points) {
+                    dot += a.x * b.x + a.y * b.y
+                    cross += a.x * b.y - a.y * b.x
+                }
+                let angle = min(limit, max(-limit, Double.atan2(y: cross, x: dot)))
+                best = max(best, score(distance: turnedDistance(partial.points, prefix.points, angle: angle)))
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,205 @@
+import Glibc
+import InputDevices
+import Recordings
+import Rulebook
+import StrokeGestures
+import TouchGestures
+
+/// What `touchgest learn` does, without its printing: collects strokes drawn with some
+/// fingers, live on a session or from a recording, with the collector that measures them
+/// as the stroke rules will; makes templates of them; says how alike the drawings are and
+/// which stroke rules of a rule file the shape would be confused with; writes the rule.
+public final class StrokeLearning {
+    /// The fingers that draw.
+    public let fingers: Int
+    /// What takes the strokes: tell its `onStroke` to hear of each as it ends.
+    public let collector: StrokeCollector
+
+    /// Learns strokes of `fingers` fingers: 1 on touchscreens only (one finger on a
+    /// touchpad is the pointer), 4 on touchpads only, 2 and 3 on either.
+    public init(fingers: Int) {
+        self.fingers = fingers
+        let types: Set<TouchType> = fingers == 1 ? [.direct] : fingers > 3 ? [.indirect] : [.direct, .indirect]
+        collector = StrokeCollector(fingers: fingers, touchTypes: types)
+    }
+
+    /// The whole strokes drawn so far: the examples.
+    public var examples: [StrokeReport] {
+        collector.strokes.filter { $0.entries.first?.ending == .noTemplates }
+    }
+
+    /// Collects from `session`'s input, reading touchpad fingers from now on.
+    public func collect(on session: Session) {
+        session.readTouchpadFingers()
+        collector.attach(to: session.environment)
+    }
+
+    /// Collects every stroke of a recording, played on virtual time; throws at its first
+    /// bad line (the strokes before it are kept).
+    public func collect(from reader: RecordingReader) throws(RecordingError) {
+        let scheduler = ManualScheduler()
+        let environment = GestureEnvironment(scheduler: scheduler)
+        collector.attach(to: environment)
+        try RecordingReplay.run(reader, scheduler: scheduler) { event in
+            if case let .input(input) = event { environment.handle(input) }
+        }
+    }
+
+    /// Why no rule can be made.
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        /// No whole stroke of the fingers was drawn.
+        case noExamples(fingers: Int)
+        /// Some examples were drawn on a touchscreen and some on a touchpad.
+        case mixedDevices
+        /// The rule file has a rule of that name already.
+        case nameTaken(String, file: String)
+        /// The rule file cannot take the rule (it does not parse, or would not with it).
+        case ruleFile(String)
+        /// The file could not be written.
+        case write(String)
+
+        public var description: String {
+            switch self {
+            case let .noExamples(fingers):
+                "no stroke of \(fingers) finger\(fingers == 1 ? "" : "s") was drawn (a stroke spans at least \(fixedDecimals(StrokeDefaults.minimumSize, 0)) mm, drawn with exactly that many fingers)"
+            case .mixedDevices:
+                "the examples were drawn on a touchscreen and on a touchpad; draw them all on one"
+            case let .nameTaken(name, file):
+                "\(file) has a rule named '\(name)' already; choose another name, or edit that rule"
+            case let .ruleFile(why): why
+            case let .write(why): why
+            }
+        }
+    }
+
+    /// What the examples teach, as a rule named `name` that runs `command`, compared with
+    /// the stroke rules of `rules` on the same fingers and devices.
+    public func lesson(name: String, command: String, threshold: Double? = nil, rules: Rulebook? = nil) throws(Problem) -> StrokeLesson {
+        let examples = examples
+        guard !examples.isEmpty else { throw .noExamples(fingers: fingers) }
+        let types = Set(examples.map(\.touchType))
+        guard types.count == 1 else { throw .mixedDevices }
+        let device: DeviceKind = types.first == .indirect ? .touchpad : .touchscreen
+        let learned = StrokeLearner.learn(examples.map(\.path.points))
+        let threshold = threshold ?? StrokeDefaults.threshold
+        var others: [StrokeLesson.Neighbour] = []
+        for rule in rules?.rules ?? [] where rule.gesture == .stroke && rule.fingers == fingers && rule.device.overlaps(device) && rule.name != name {
+            let score = StrokeLearner.closeness(learned.templates, rule.templates)
+            others.append(StrokeLesson.Neighbour(rule: rule.name, score: score, threshold: min(threshold, rule.strokeThreshold)))
+        }
+        let text = StrokeRuleText.rule(name: name, device: device, fingers: fingers, templates: learned.templates,
+                                       threshold: threshold, command: command)
+        return StrokeLesson(name: name, device: device, fingers: fingers, threshold: threshold, examples: examples,
+                            templates: learned.templates, scores: learned.scores,
+                            neighbours: others.sorted { $0.score > $1.score }, rule: text)
+    }
+
+    /// Appends `lesson`'s rule to the rule file at `path`, never changing what is there:
+    /// refused when the file has a rule of that name, or when the file with the rule added
+    /// would not parse. A file that does not exist is made (mode 600, its folders 700).
+    public static func append(_ lesson: StrokeLesson, to path: String) throws(Problem) {
+        var existing = ""
+        if access(path, F_OK) == 0 {
+            let book: Rulebook
+            do {
+                book = try Rulebook.load(path: path, requireSafePermissions: false)
+            } catch {
+                throw .ruleFile("\(path) has errors; fix them before adding to it (touchgest check):\n" + error.description)
+            }
+            if book.rule(named: lesson.name) != nil { throw .nameTaken(lesson.name, file: path) }
+            guard let text = readText(path) else { throw .ruleFile("cannot read \(path): \(String(cString: strerror(errno)))") }
+            existing = text
+        }
+        let separator = existing.isEmpty || existing.hasSuffix("\n\n") ? "" : existing.hasSuffix("\n") ? "\n" : "\n\n"
+        do {
+            _ = try Rulebook.parse(existing + separator + lesson.rule, file: path)
+        } catch {
+            throw .ruleFile("\(path) would not be valid with the rule added, so it was left alone:\n" + error.description)
+        }
+        if let why = appendText(separator + lesson.rule, to: path, create: existing.isEmpty && access(path, F_OK) != 0) {
+            throw .write(why)
+        }
+    }
+
+    private static func readText(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+            bytes += buffer[0..<count]
+        }
+    }
+
+    /// Writes `text` at the end of `path` (made, with its folders, when `create`); nil or why not.
+    private static func appendText(_ text: String, to path: String, create: Bool) -> String? {
+        if create {
+            var folder = path.hasPrefix("/") ? "" : "."
+            for part in path.split(separator: "/").dropLast() {
+                folder += "/\(part)"
+                if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+                    return "cannot make the folder \(folder): \(String(cString: strerror(errno)))"
+                }
+            }
+        }
+        let flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0)
+        let descriptor = open(path, flags, 0o600)
+        guard descriptor >= 0 else { return "cannot open \(path) to add to it: \(String(cString: strerror(errno)))" }
+        defer { close(descriptor) }
+        var remaining = text
+        return remaining.withUTF8 { bytes -> String? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return "cannot write \(path): \(String(cString: strerror(errno)))" }
+                offset += written
+            }
+            return nil
+        }
+    }
+}
+
+/// What a set of examples taught: the rule, and how it will fare.
+public struct StrokeLesson: Sendable {
+    /// A stroke rule of the rule file on the same fingers, and how close the new shape comes
+    /// to it (``StrokeLearner/closeness(_:_:)``).
+    public struct Neighbour: Sendable, Equatable {
+        /// The other rule's name.
+        public var rule: String
+        /// The best score a template of one reaches against the other's.
+        public var score: Double
+        /// The lower of the two rules' thresholds.
+        public var threshold: Double
+
+        /// Whether a stroke of one can be taken for the other.
+        public var isTooAlike: Bool { score >= threshold }
+    }
+
+    /// The rule's name.
+    public var name: String
+    /// Where the examples were drawn: touchscreen or touchpad.
+    public var device: DeviceKind
+    public var fingers: Int
+    /// The score the rule's closest template must reach.
+    public var threshold: Double
+    /// The strokes it learned from, in order.
+    public var examples: [StrokeReport]
+    /// One template per example.
+    public var templates: [StrokeTemplate]
+    /// For each example, its best score against the other examples' templates.
+    public var scores: [Double?]
+    /// The stroke rules on the same fingers, closest first.
+    public var neighbours: [Neighbour]
+    /// The rule as rule-file text.
+    public var rule: String
+
+    /// The examples that score under the threshold against the others, by number from 1.
+    public var unlikeTheRest: [Int] {
+        scores.enumerated().compactMap { index, score in score.map { $0 < threshold ? index + 1 : nil } ?? nil }
+    }
+}

@@ -1,0 +1,122 @@
+import Glibc
+import TouchGestures
+
+/// How one person draws one shape once: the hand's path in millimetres over time.
+///
+/// - Straight strokes between corners are reaches of their own, each with a minimum-jerk
+///   profile (speed zero at the corners), and the next begins before the last has quite
+///   ended, which rounds the corners: handwriting's overlapping submovements (Flash and
+///   Henis, "Arm trajectory modifications during reaching towards visual targets",
+///   J. Cogn. Neurosci. 1991). A curve is one smooth movement along its length.
+/// - People draw 80 to 300 mm/s and take a 60-120 ms longer per reach (Fitts).
+/// - The shape is never the ideal one: corners land a few percent off, curves bulge,
+///   the whole is wider or narrower, turned by up to 12 degrees, and a closed shape ends
+///   short of its start or past it.
+/// - The hand trembles (physiological tremor, 8-12 Hz, tenths of a millimetre) and the
+///   sensor adds its noise per frame (see ``Finger``).
+public struct StrokeDrawing: Sendable {
+    /// Seconds from landing until the hand starts to move, and from the end of the
+    /// movement until the fingers lift.
+    public var lead: Double
+    public var trail: Double
+    /// Seconds of movement.
+    public var duration: Double
+    /// The longer side of the drawn shape's box, in millimetres.
+    public var size: Double
+    /// Where the hand is, in millimetres, `seconds` after the movement began (clamped).
+    public let position: @Sendable (Double) -> Point
+
+    /// A drawing of `shape` with its box's longer side about `size` mm, centred on `centre`.
+    public static func human(_ shape: DrawnShape, size: Double, centre: Point, random: inout SeededRandom) -> StrokeDrawing {
+        let aspect = exp(random.uniform(-0.25...0.25))
+        let turn = random.uniform(-12...12) * .pi / 180
+        let speed = random.logUniform(80...300)
+        let reachTime = random.uniform(0.06...0.12)
+        let tremor = Motion.Wander(amplitude: random.uniform(0.2...0.6), random: &random)
+        // Place the unit box: scaled, stretched, turned about its centre.
+        let width = aspect >= 1 ? size : size * aspect
+        let height = aspect >= 1 ? size / aspect : size
+        let cosine = cos(turn)
+        let sine = sin(turn)
+        let place: @Sendable (Point) -> Point = { unit in
+            let local = Point(x: (unit.x - 0.5) * width, y: (unit.y - 0.5) * height)
+            return centre + Point(x: local.x * cosine - local.y * sine, y: local.x * sine + local.y * cosine)
+        }
+        let motion: (duration: Double, at: @Sendable (Double) -> Point)
+        switch shape.path {
+        case let .corners(ideal):
+            var corners = ideal.map { $0 + Point(x: random.gaussian(standardDeviation: 0.04), y: random.gaussian(standardDeviation: 0.04)) }
+            if shape.isClosed {
+                // The last side stops short of the start, or runs past it.
+                let last = corners[corners.count - 1] - corners[corners.count - 2]
+                corners[corners.count - 1] = corners[corners.count - 1] + last * random.uniform(-0.12...0.12)
+            }
+            motion = Self.reaches(through: corners.map(place), speed: speed, reachTime: reachTime,
+                                  overlap: random.uniform(0...0.3))
+        case let .curve(ideal):
+            let end = shape.isClosed ? 1 + random.uniform(-0.08...0.12) : 1
+            let bulge = (random.uniform(-0.05...0.05), random.uniform(-0.05...0.05), random.uniform(0...(2 * .pi)))
+            motion = Self.smooth(speed: speed, reachTime: reachTime) { u in
+                let v = u * end
+                let warp = Point(x: bulge.0 * sin(.pi * v + bulge.2), y: bulge.1 * sin(2 * .pi * v + bulge.2))
+                return place(ideal(v) + warp)
+            }
+        }
+        let duration = motion.duration
+        let at = motion.at
+        return StrokeDrawing(lead: random.uniform(0.02...0.12), trail: random.uniform(0...0.06), duration: duration, size: size) { t in
+            at(min(max(t, 0), duration)) + tremor.offset(at: t)
+        }
+    }
+
+    /// Overlapping minimum-jerk reaches from corner to corner; each starts when the one
+    /// before is `1 - overlap` of the way through.
+    static func reaches(through corners: [Point], speed: Double, reachTime: Double,
+                        overlap: Double) -> (duration: Double, at: @Sendable (Double) -> Point) {
+        var starts: [Double] = []
+        var durations: [Double] = []
+        var time = 0.0
+        for index in corners.indices.dropFirst() {
+            let length = corners[index].distance(to: corners[index - 1])
+            let duration = reachTime + length / speed
+            starts.append(time)
+            durations.append(duration)
+            time += duration * (1 - overlap)
+        }
+        let total = (starts.last ?? 0) + (durations.last ?? 0)
+        let (begins, lengths) = (starts, durations)
+        let origin = corners[0]
+        let moves = corners.indices.dropFirst().map { corners[$0] - corners[$0 - 1] }
+        return (total, { t in
+            var point = origin
+            for index in moves.indices {
+                point += moves[index] * Motion.minimumJerk((t - begins[index]) / lengths[index])
+            }
+            return point
+        })
+    }
+
+    /// One minimum-jerk movement along the whole curve `at(u)`, by its length.
+    static func smooth(speed: Double, reachTime: Double,
+                       _ at: @escaping @Sendable (Double) -> Point) -> (duration: Double, at: @Sendable (Double) -> Point) {
+        let steps = 400
+        let points = (0...steps).map { at(Double($0) / Double(steps)) }
+        var along = [0.0]
+        for index in points.indices.dropFirst() { along.append(along[index - 1] + points[index].distance(to: points[index - 1])) }
+        let lengths = along
+        let total = lengths[steps]
+        let duration = reachTime + total / speed
+        return (duration, { t in
+            let along = total * Motion.minimumJerk(t / duration)
+            var low = 0
+            var high = steps
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if lengths[middle] <= along { low = middle } else { high = middle }
+            }
+            let span = lengths[high] - lengths[low]
+            let fraction = span > 0 ? (along - lengths[low]) / span : 0
+            return points[low] + (points[high] - points[low]) * fraction
+        })
+    }
+}

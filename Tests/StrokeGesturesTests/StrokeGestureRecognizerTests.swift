@@ -1,0 +1,180 @@
+import Glibc
+import StrokeGestures
+import Testing
+import TouchGestures
+
+/// The stroke recognizer on scripted touches and a manual clock: recognized when the
+/// fingers lift and the closest template is close enough; failed as soon as the path can
+/// be none of its shapes, so that what waits for it goes on.
+@Suite struct StrokeGestureRecognizerTests {
+    @Test func aVIsRecognizedWhenTheFingerLifts() throws {
+        let rig = StrokeRig()
+        let v = try rig.stroke("v", [Shape.v])
+        var score: Double?
+        v.addAction { score = GestureReadings.of($0).score }
+        let lift = rig.draw(Shape.drawn(Shape.v))
+        #expect(rig.log == ["\(lift) v possible -> recognized", "\(lift) action v"])
+        #expect(try #require(score) > 0.95)
+        #expect(rig.diagnostics.isEmpty)
+    }
+
+    @Test func theSameShapeTwiceFiresTwiceAndNothingElse() throws {
+        let rig = StrokeRig()
+        try rig.stroke("v", [Shape.v])
+        let first = rig.draw(Shape.drawn(Shape.v))
+        let second = rig.draw(Shape.drawn(Shape.v, size: 60, at: (30, 30)), from: first + 500)
+        #expect(rig.log == ["\(first) v possible -> recognized", "\(first) action v",
+                            "\(second) v possible -> recognized", "\(second) action v"])
+    }
+
+    @Test func directionCountsDownUpFiresDownUpAndNeverUpDown() throws {
+        let rig = StrokeRig()
+        let group = StrokeGroup()
+        try rig.stroke("down-up", [Shape.downUp], group: group)
+        try rig.stroke("up-down", [Shape.upDown], group: group)
+        let lift = rig.draw(Shape.drawn(Shape.downUp))
+        // up-down gives up as soon as the finger has gone down far enough to be a stroke.
+        #expect(rig.log == ["60 up-down possible -> failed", "\(lift) down-up possible -> recognized", "\(lift) action down-up"])
+    }
+
+    @Test func itFailsAsSoonAsThePathCanBeNoneOfItsShapesAndASwipeWaitingForItGoesOn() throws {
+        let rig = StrokeRig()
+        let v = try rig.stroke("v", [Shape.v])
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.direction = .left
+        try swipe.require(toFail: v)
+        // Left, where the V goes down and right: once the path spans the 12 mm a stroke
+        // needs, it is no V, long before the lift.
+        let lift = rig.draw([(150, 50), (100, 50)])
+        #expect(lift == 260)
+        #expect(rig.log == ["60 v possible -> failed", "60 swipe possible -> recognized", "60 action swipe"])
+    }
+
+    @Test func aSwipeThatBeginsLikeAStrokeWaitsForTheLiftAndIsNotStolen() throws {
+        let rig = StrokeRig()
+        let l = try rig.stroke("l", [Shape.l])
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.direction = .down
+        try swipe.require(toFail: l)
+        // Straight down: it could still become an L until the finger lifts without turning.
+        let lift = rig.draw([(100, 50), (100, 100)])
+        #expect(rig.log == ["\(lift) l possible -> failed", "\(lift) swipe possible -> recognized", "\(lift) action swipe"])
+    }
+
+    @Test func aSwipeNeverStealsAStroke() throws {
+        let rig = StrokeRig()
+        let l = try rig.stroke("l", [Shape.l])
+        let swipe = rig.add(SwipeGestureRecognizer(), "swipe")
+        swipe.direction = .down
+        try swipe.require(toFail: l)
+        let lift = rig.draw(Shape.drawn(Shape.l))
+        #expect(rig.log == ["\(lift) l possible -> recognized", "\(lift) action l", "\(lift) swipe possible -> failed"])
+    }
+
+    @Test func aStraightLineIsNoLHoweverCloseItComes() throws {
+        // A line down with its end bent a little: near an L, nearer a line.
+        let rig = StrokeRig()
+        let l = try rig.stroke("l", [Shape.l])
+        rig.draw([(100, 50), (100, 88), (106, 92)])
+        #expect(rig.log.count == 1 && rig.log[0].hasSuffix("l possible -> failed"), "\(rig.log)")
+        #expect(l.path == nil, "reset after the sequence")
+    }
+
+    @Test func aWiggleSmallerThanAStrokeIsATap() throws {
+        let rig = StrokeRig()
+        try rig.stroke("v", [Shape.v])
+        rig.add(TapGestureRecognizer(), "tap")
+        let lift = rig.draw(Shape.drawn(Shape.v, size: 3))
+        #expect(rig.log == ["\(lift) tap possible -> recognized", "\(lift) action tap", "\(lift) v possible -> failed"])
+    }
+
+    @Test func anotherFingerLandingFailsIt() throws {
+        let rig = StrokeRig()
+        let v = try rig.stroke("v", [Shape.v])
+        rig.draw(Array(Shape.drawn(Shape.v).prefix(2)), lift: false)
+        rig.frame(at: 300, down: [9: Point(x: 10, y: 10)])
+        #expect(rig.log == ["300 v possible -> failed"])
+        #expect(v.ending == .extraFinger)
+    }
+
+    @Test func twoFingersDrawTogether() throws {
+        let rig = StrokeRig()
+        try rig.stroke("v", [Shape.v], fingers: 2)
+        try rig.stroke("one", [Shape.v])
+        let lift = rig.draw(Shape.drawn(Shape.v), fingers: 2)
+        #expect(rig.log == ["0 one possible -> failed", "\(lift) v possible -> recognized", "\(lift) action v"])
+    }
+
+    @Test func fingersThatTurnAgainstEachOtherAreRotatingNotDrawing() throws {
+        let rig = StrokeRig()
+        let v = try rig.stroke("v", [Shape.v], fingers: 2)
+        rig.frame(at: 0, down: [1: Point(x: 100, y: 100), 2: Point(x: 120, y: 100)])
+        // The second finger turns about the first, 1 degree a frame.
+        for step in 1...10 {
+            let angle = Double(step) * .pi / 180
+            rig.frame(at: UInt64(step * 10), move: [2: Point(x: 100 + 20 * cos(angle), y: 100 + 20 * sin(angle))])
+        }
+        #expect(rig.log == ["70 v possible -> failed"])
+        #expect(v.ending == .fingersApart)
+    }
+
+    @Test func theClosestTemplateWinsWhateverTheNames() throws {
+        let rig = StrokeRig()
+        let group = StrokeGroup()
+        var reports: [StrokeReport] = []
+        group.onReport = {
+            reports.append($0)
+            rig.log.append("report \($0.fired?.rule ?? "-")")
+        }
+        // Both come close to a V; b's is the V itself, a's a shallower one.
+        try rig.stroke("a", [[(0, 0), (0.5, 0.7), (1, 0)]], group: group)
+        try rig.stroke("b", [Shape.v], group: group)
+        let lift = rig.draw(Shape.drawn(Shape.v))
+        // One report, once all have decided, after what the recognition ran.
+        #expect(rig.log == ["\(lift) a possible -> failed", "\(lift) b possible -> recognized", "\(lift) action b", "report b"])
+        #expect(reports.count == 1)
+        let report = try #require(reports.first)
+        #expect(report.entries.map(\.rule) == ["b", "a"])
+        #expect(report.fired?.rule == "b")
+        #expect(report.entries[1].ending == .outscored(by: "b"))
+        #expect((report.entries[1].score ?? 0) >= 0.8, "a alone would have fired")
+    }
+
+    @Test func everyStrokeIsReportedOnceEvenOneThatFiredNothing() throws {
+        let rig = StrokeRig()
+        let group = StrokeGroup()
+        var reports: [StrokeReport] = []
+        group.onReport = { reports.append($0) }
+        try rig.stroke("v", [Shape.v], group: group)
+        try rig.stroke("caret", [Shape.caret], group: group)
+        rig.draw(Shape.drawn(Shape.z))
+        #expect(rig.log.allSatisfy { $0.hasSuffix("-> failed") })
+        let report = try #require(reports.first)
+        #expect(reports.count == 1)
+        #expect(report.fired == nil)
+        #expect(report.entries.count == 2)
+        #expect(report.summary().hasPrefix("stroke, 1 finger, "))
+        #expect(report.summary().contains("nothing fired; best "))
+        // A tap is no stroke: nothing to report.
+        rig.draw(Shape.drawn(Shape.v, size: 3), from: 2_000)
+        #expect(reports.count == 1)
+    }
+
+    @Test func aCancelledTouchFailsIt() throws {
+        let rig = StrokeRig()
+        try rig.stroke("v", [Shape.v])
+        rig.draw(Array(Shape.drawn(Shape.v).prefix(2)), lift: false)
+        rig.environment.handle(TouchEvent(timestamp: .milliseconds(400), down: [Touch](), changed: [
+            Touch(id: 1, phase: .cancelled, location: Point(x: 120, y: 90), timestamp: .milliseconds(400)),
+        ]))
+        #expect(rig.log == ["400 v possible -> failed"])
+    }
+
+    @Test func onATouchpadItTakesTheFingersNotLibinputsGestures() {
+        let stroke = StrokeGestureRecognizer()
+        #expect(stroke.touchpadInput == .contacts)
+        #expect(stroke.acceptedTouchpadGestures.isEmpty)
+        #expect(stroke.kindName == "stroke")
+        #expect(!stroke.isContinuous)
+    }
+}

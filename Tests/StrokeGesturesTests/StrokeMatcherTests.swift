@@ -1,0 +1,94 @@
+import Glibc
+import StrokeGestures
+import Testing
+import TouchGestures
+
+/// The $1-style matcher: resampled, scaled and centred paths compared point by point,
+/// with a small turn allowed and the order of the points kept.
+@Suite struct StrokeMatcherTests {
+    static func template(_ points: [(Double, Double)]) throws -> StrokeTemplate {
+        try StrokeTemplate(points: points.map { Point(x: $0.0, y: $0.1) })
+    }
+
+    static func shape(_ points: [(Double, Double)]) throws -> StrokeShape {
+        try #require(StrokeShape(points.map { Point(x: $0.0, y: $0.1) }))
+    }
+
+    static func score(_ drawn: [(Double, Double)], against template: [(Double, Double)]) throws -> Double {
+        try #require(StrokeMatcher.best(shape(drawn), among: [Self.template(template)])).score
+    }
+
+    @Test func aShapeMatchesItselfWhateverItsSizeAndPlace() throws {
+        #expect(try Self.score(Shape.drawn(Shape.v, size: 12, at: (5, 5)), against: Shape.v) > 0.99)
+        #expect(try Self.score(Shape.drawn(Shape.v, size: 150, at: (100, 20)), against: Shape.v) > 0.99)
+    }
+
+    @Test func aShapeTurnedWithinTheToleranceStillMatchesAndOneTurnedAQuarterDoesNot() throws {
+        func turned(_ degrees: Double) -> [(Double, Double)] {
+            let angle = degrees * .pi / 180
+            return Shape.v.map { point -> (Double, Double) in
+                let (x, y) = (point.0 - 0.5, point.1 - 0.5)
+                return (0.5 + x * cos(angle) - y * sin(angle), 0.5 + x * sin(angle) + y * cos(angle))
+            }
+        }
+        #expect(try Self.score(turned(20), against: Shape.v) > 0.97)
+        #expect(try Self.score(turned(-20), against: Shape.v) > 0.97)
+        // A V turned a quarter is a <: another shape.
+        #expect(try Self.score(turned(90), against: Shape.v) < 0.6)
+    }
+
+    @Test func directionCountsDownUpIsNotUpDown() throws {
+        #expect(try Self.score(Shape.drawn(Shape.downUp), against: Shape.downUp) > 0.99)
+        #expect(try Self.score(Shape.drawn(Shape.downUp), against: Shape.upDown) < 0.6)
+        #expect(try Self.score(Shape.drawn(Shape.v), against: Shape.caret) < 0.6)
+        let clockwise = (0...32).map { index -> (Double, Double) in
+            let angle = -Double.pi / 2 + 2 * .pi * Double(index) / 32
+            return (0.5 + 0.5 * cos(angle), 0.5 + 0.5 * sin(angle))
+        }
+        let counterclockwise = clockwise.map { (1 - $0.0, $0.1) }
+        #expect(try Self.score(clockwise, against: counterclockwise) < 0.6)
+        #expect(try Self.score(clockwise, against: clockwise) > 0.99)
+    }
+
+    @Test func theBestOfSeveralTemplatesIsNamedByItsIndex() throws {
+        let templates = try [Self.template(Shape.caret), Self.template(Shape.z), Self.template(Shape.v)]
+        let best = try #require(StrokeMatcher.best(Self.shape(Shape.drawn(Shape.v)), among: templates))
+        #expect(best.template == 2)
+        #expect(StrokeMatcher.best(try Self.shape(Shape.v), among: []) == nil)
+    }
+
+    @Test func aStraightLineIsStraightAndAClosedShapeIsNot() throws {
+        let line = [(0.0, 0.0), (0.3, 0.3), (1.0, 1.0)]
+        #expect(StrokeMatcher.straightness(of: line.map { Point(x: $0.0, y: $0.1) }, shape: try Self.shape(line)) > 0.99)
+        let square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0), (0.0, 0.0)]
+        #expect(StrokeMatcher.straightness(of: square.map { Point(x: $0.0, y: $0.1) }, shape: try Self.shape(square)) == 0)
+        #expect(try Self.template(line).isStraight)
+        #expect(try !Self.template(Shape.l).isStraight)
+    }
+
+    @Test func aPathIsResampledToEvenlySpacedPointsFromItsStartToItsEnd() throws {
+        let shape = try #require(StrokeShape([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 0), Point(x: 30, y: 0)], count: 7))
+        #expect(shape.points.count == 7)
+        let gaps = zip(shape.points, shape.points.dropFirst()).map { $0.distance(to: $1) }
+        #expect(gaps.allSatisfy { abs($0 - gaps[0]) < 1e-9 })
+        #expect(shape.points[0].x < shape.points[6].x && shape.points.allSatisfy { $0.y == 0 })
+        #expect(StrokeShape([Point(x: 5, y: 5), Point(x: 5, y: 5)]) == nil)
+    }
+
+    @Test func aTemplateIsTwoToSixtyFourPointsInTheBoxWithSomeExtent() {
+        func problem(_ points: [(Double, Double)]) -> StrokeTemplate.Problem? {
+            do {
+                _ = try Self.template(points)
+                return nil
+            } catch {
+                return error as? StrokeTemplate.Problem
+            }
+        }
+        #expect(problem([(0.5, 0.5)]) == .tooFewPoints(1))
+        #expect(problem(Array(repeating: (0.5, 0.5), count: 65)) == .tooManyPoints(65))
+        #expect(problem([(0, 0), (1.2, 0.5)]) == .outsideTheBox(index: 1))
+        #expect(problem([(0.5, 0.5), (0.55, 0.52)]) == .noExtent)
+        #expect(problem([(0, 0), (1, 1)]) == nil)
+        #expect(StrokeTemplate.Problem.outsideTheBox(index: 1).description == "point 2 of the template lies outside the box; coordinates are 0 to 1")
+    }
+}
