@@ -1,5 +1,6 @@
 import CXKBCommon
 import Glibc
+import InputActions
 
 /// A keyboard map built with libxkbcommon from the system's defaults (xkeyboard-config;
 /// `XKB_DEFAULT_LAYOUT` and the others where set), for a virtual keyboard: its text, to
@@ -46,5 +47,49 @@ struct KeyboardMap {
             if index != XKB_MOD_INVALID { masks[keysym] = 1 << index }
         }
         self.masks = masks
+    }
+
+    /// One key going down or up, and the keysym it is pressed for.
+    struct Stroke: Hashable {
+        var keysym: UInt32
+        var place: Place
+        var pressed: Bool
+    }
+
+    /// The keys `action` presses on this map, in order: each chord's keys down in order
+    /// and up in reverse; each character of text with Shift around it where the
+    /// character is on the shifted level. Or why it cannot, naming the keysym or
+    /// character the map lacks.
+    func strokes(for action: InputAction) -> Result<[Stroke], InputActionError> {
+        var strokes: [Stroke] = []
+        switch action {
+        case let .keys(chords):
+            for chord in chords {
+                var down: [Stroke] = []
+                for keysym in chord.keysyms {
+                    guard let place = places[keysym] else {
+                        return .failure(InputActionError("no key of the keyboard map gives \(Keysym.shown(keysym)) (in \(chord))"))
+                    }
+                    down.append(Stroke(keysym: keysym, place: place, pressed: true))
+                }
+                strokes += down + down.reversed().map { Stroke(keysym: $0.keysym, place: $0.place, pressed: false) }
+            }
+        case let .text(text):
+            let shift = places[Modifier.shift.keysym]
+            for scalar in text.unicodeScalars {
+                let keysym = Keysym.typing(scalar)
+                guard let place = places[keysym] else {
+                    return .failure(InputActionError(
+                        "no key of the keyboard map types '\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))"))
+                }
+                let shifted = place.shifted ? shift : nil
+                if let shifted { strokes.append(Stroke(keysym: Modifier.shift.keysym, place: shifted, pressed: true)) }
+                strokes += [Stroke(keysym: keysym, place: place, pressed: true), Stroke(keysym: keysym, place: place, pressed: false)]
+                if let shifted { strokes.append(Stroke(keysym: Modifier.shift.keysym, place: shifted, pressed: false)) }
+            }
+        case .button:
+            break
+        }
+        return .success(strokes)
     }
 }
