@@ -49,6 +49,10 @@ install: build
 	install -Dm755 -t $(DESTDIR)$(PREFIX)/share/doc/touchgest/examples/streams examples/streams/*
 	install -Dm644 udev/70-touchgest.rules $(DESTDIR)$(PREFIX)/share/touchgest/70-touchgest.rules
 	install -Dm644 data/kwin/touchgest-focus.js $(DESTDIR)$(PREFIX)/share/touchgest/kwin/touchgest-focus.js
+	# KWin offers its fake input (keys, text, buttons) only to a program a desktop file names
+	# by its exact path.
+	install -d $(DESTDIR)$(PREFIX)/share/applications
+	sed 's|@BINDIR@|$(PREFIX)/bin|' data/kwin/touchgest.desktop > $(DESTDIR)$(PREFIX)/share/applications/touchgest.desktop
 	for flavour in 42-44 45-50; do install -Dm644 -t $(DESTDIR)$(PREFIX)/share/touchgest/gnome-shell/$$flavour/$(EXTENSION) \
 		data/gnome-shell/$$flavour/$(EXTENSION)/metadata.json data/gnome-shell/$$flavour/$(EXTENSION)/extension.js; done
 	install -Dm644 -t $(DESTDIR)$(PREFIX)/share/gnome-shell/extensions/$(EXTENSION) \

@@ -99,7 +99,7 @@ let package = Package(
         ),
         // What init and doctor know: the desktop, the starter rule files, the set-up checks.
         .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "FocusProviders", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures",
-                                                      "SessionState", "PollLoop"]),
+                                                      "SessionState", "PollLoop", "InputChannels"]),
         // The command-line tool: argument parsing and output formatting, one file per subcommand.
         .executableTarget(
             name: "touchgest",

@@ -27,11 +27,14 @@ as_desktop() {
 
 # Starts COMMAND as as_desktop does, in the background, its output appended to LOG, and
 # keeps its process id in FOLDER/NAME.pid (the program's own: each step execs the next).
+# With `capabilities` set (`+sys_ptrace`), COMMAND keeps those capabilities as nobody.
 spawn_desktop() { # NAME LOG [VARIABLE=VALUE...] COMMAND...
   local name=$1 log=$2; shift 2
+  local keep=()
+  [ -z "${capabilities:-}" ] || keep=(--inh-caps "$capabilities" --ambient-caps "$capabilities")
   (exec env -i PATH=/usr/bin:/bin HOME="$home" XDG_RUNTIME_DIR="$runtime" XDG_CONFIG_HOME="$home/.config" \
     XDG_DATA_HOME="$home/.local/share" DBUS_SESSION_BUS_ADDRESS="$bus" LANG=C.UTF-8 \
-    setpriv --reuid=nobody --regid=nogroup --clear-groups env "$@") >> "$log" 2>&1 &
+    setpriv --reuid=nobody --regid=nogroup --clear-groups "${keep[@]}" env "$@") >> "$log" 2>&1 &
   echo $! > "$folder/$name.pid"
 }
 

@@ -38,10 +38,11 @@ public enum InputChannels {
             if desktop.contains("GNOME") {
                 return .failure(InputActionError("GNOME on Wayland lets no client press keys (no virtual keyboard, and no libei or RemoteDesktop portal before GNOME 45): keys, text and buttons do nothing here (commands still run)"))
             }
+            let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
             if desktop.contains("KDE") {
-                return .failure(InputActionError("no input channel for KDE Plasma on Wayland yet: keys, text and buttons do nothing here (commands still run)"))
+                return .success(KWinFakeInputChannel(display: display, runtimeDirectory: runtime))
             }
-            return .success(VirtualKeyboardChannel(display: display, runtimeDirectory: environment["XDG_RUNTIME_DIR"] ?? ""))
+            return .success(VirtualKeyboardChannel(display: display, runtimeDirectory: runtime))
         }
         return .failure(InputActionError("no desktop to press keys in: neither DISPLAY nor WAYLAND_DISPLAY is set"))
     }

@@ -18,7 +18,8 @@ struct DoctorCommand: ParsableCommand {
             focused window is in place, and so whether rules for an application fire; and which \
             signals your desktop gives about a locked screen, a session not in front and sleep \
             (logind's Active, LockedHint, Lock and PrepareForSleep; the screensaver's \
-            ActiveChanged) and which it lacks. Each finding says how to fix it. Exits 1 when \
+            ActiveChanged) and which it lacks; and which channel takes the keys, text and \
+            buttons rules press, and whether it answers. Each finding says how to fix it. Exits 1 when \
             something stops touchgest from working.
             """
     )
@@ -35,6 +36,7 @@ struct DoctorCommand: ParsableCommand {
         if let book { doctor.checkDesktop(book) }
         doctor.checkFocus(book)
         doctor.checkSession()
+        doctor.checkInput(book)
         for finding in doctor.findings {
             emit("\(finding.level.rawValue.padding(5)) \(finding.topic): \(finding.text)")
             if let fix = finding.fix { emit("      fix: \(fix)") }

@@ -153,6 +153,28 @@ struct GnomeFocusTests {
         ], "\(output)")
     }
 
+    // GNOME on Wayland offers no client a way to press keys: doctor says so, and names the
+    // rules that would.
+    @Test func doctorSaysGnomeTakesNoKeysFromTouchgestAndWhichRulesWouldPressThem() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.paste]
+            gesture = "tap"
+            fingers = 2
+            keys = "ctrl+shift+v"
+            """)
+        let output = shellOutput("\(Self.session(desktop)) HOME=\(folder) '\(touchgestBinary)' doctor --device /dev/null --rules \(folder)/rules.toml 2>&1")
+        let lines = output.split(separator: "\n").map(String.init)
+        let input = try #require(lines.firstIndex { $0.contains(" input: ") }, "\(output)")
+        #expect(Array(lines[input...].prefix(2)) == [
+            "warn  input: GNOME on Wayland lets no client press keys (no virtual keyboard, and no libei or RemoteDesktop portal before GNOME 45): "
+                + "keys, text and buttons do nothing here (commands still run); rules that press keys, text or buttons: paste",
+            "      fix: give these rules a command instead: GNOME on Wayland takes no keys from another program here",
+        ], "\(output)")
+    }
+
     @Test func gnome43RefusesTheFlavourFor45AndTouchgestAndDoctorSayWhichToInstall() throws {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()

@@ -41,8 +41,9 @@ final class WaylandDesktop: @unchecked Sendable {
     }
 
     /// Starts the desktop with ``windows``; throws the rig's complaint when it does not start.
+    /// KWin offers its fake input to the touchgest under test.
     func start() throws {
-        address = try startDesktop(command("start", Self.windows))
+        address = try startDesktop("KWIN_FAKE_INPUT_FOR='\(touchgestBinary)' " + command("start", Self.windows))
         standard = true
     }
 

@@ -1,0 +1,42 @@
+import InputChannels
+import PollLoop
+import TouchGestures
+import Rulebook
+
+/// What `touchgest doctor` says of keys, text and buttons: which channel this desktop
+/// gives touchgest (docs/input-actions.md), whether it answers, and what to do when not.
+extension Doctor {
+    /// Chooses the channel as `run` does and tries it for up to `timeout`.
+    public mutating func checkInput(_ book: Rulebook?, timeout: Duration = .seconds(3)) {
+        let users = (book?.rules ?? []).filter { !$0.inputs.isEmpty || !$0.stepInputs.isEmpty }.map(\.name)
+        let used = users.isEmpty ? "no rule presses keys, text or buttons" : "rules that press keys, text or buttons: \(users.joined(separator: ", "))"
+        // Without such rules, what the desktop offers is worth knowing, not a problem.
+        let failing: Finding.Level = users.isEmpty ? .note : .warn
+        let channel: InputChannel
+        switch InputChannels.choose(environment: environment) {
+        case let .failure(problem):
+            let gnome = (environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased().contains("GNOME")
+            return add(failing, "input", "\(problem.description); \(used)",
+                       fix: gnome ? "give these rules a command instead: GNOME on Wayland takes no keys from another program here" : nil)
+        case let .success(chosen):
+            channel = chosen
+        }
+        var reports: [InputChannelReport] = []
+        channel.onReport = { reports.append($0) }
+        let loop = EventLoop()
+        loop.add(channel)
+        channel.start()
+        let end = PollScheduler.now() + timeout
+        while reports.isEmpty && PollScheduler.now() < end {
+            loop.run(until: min(end, PollScheduler.now() + .milliseconds(50)))
+        }
+        switch reports.first {
+        case let .connected(name)?:
+            add(.ok, "input", "keys, text and buttons go through \(name); \(used)")
+        case let .lost(why)?, let .cannotPress(why)?:
+            add(failing, "input", "\(channel.name) does not answer: \(why); \(used)")
+        case nil:
+            add(failing, "input", "\(channel.name) did not answer within \(timeout); \(used)")
+        }
+    }
+}
