@@ -268,7 +268,8 @@ public enum StarterRules {
             # the active window (--focus kde, chosen on Plasma on Wayland; on X11 the x11 provider
             # needs no script). The class is the window's resource class. A rule naming an
             # application goes before the general rule for the same gesture, which then does not
-            # fire. Keys are pressed with ydotool (apt install ydotool; its daemon needs /dev/uinput).
+            # fire. Keys are pressed by touchgest itself through KWin's fake input, which KWin
+            # offers to the touchgest its package names in /usr/share/applications/touchgest.desktop.
 
             # In browsers, a 3-finger swipe goes back and forward instead of changing desktop.
             [rule.browser-back]
@@ -276,28 +277,29 @@ public enum StarterRules {
             fingers = 3
             direction = "right"
             application = ["firefox*", "chromium*", "google-chrome", "brave-browser", "org.kde.falkon"]
-            command = "ydotool key 56:1 105:1 105:0 56:0"                # Alt+Left
+            keys = "alt+Left"
 
             [rule.browser-forward]
             gesture = "swipe"
             fingers = 3
             direction = "left"
             application = ["firefox*", "chromium*", "google-chrome", "brave-browser", "org.kde.falkon"]
-            command = "ydotool key 56:1 106:1 106:0 56:0"                # Alt+Right
+            keys = "alt+Right"
 
             # In terminals, a 3-finger tap pastes instead of showing all windows.
             [rule.terminal-paste]
             gesture = "tap"
             fingers = 3
             application = ["org.kde.konsole", "konsole", "org.kde.yakuake", "kitty", "Alacritty", "foot"]
-            command = "ydotool key 29:1 42:1 47:1 47:0 42:0 29:0"        # Ctrl+Shift+V
+            keys = "ctrl+shift+v"
 
             """#
         case .x11:
             #"""
             # touchgest rules for X11 desktops. Keys and clicks (keys, button) are pressed by
-            # touchgest itself through XTEST; switching desktops uses xdotool (apt install
-            # xdotool). See touchgest-rules(5).
+            # touchgest itself through XTEST. Ctrl+Alt+Left and Right switch desktops in
+            # openbox, Xfce, Cinnamon and MATE; change them to your window manager's keys.
+            # See touchgest-rules(5).
             [settings]
             device = "touchpad"
             timeout = "5s"
@@ -306,13 +308,13 @@ public enum StarterRules {
             gesture = "swipe"
             fingers = 3
             direction = "left"
-            command = "xdotool set_desktop --relative 1"
+            keys = "ctrl+alt+Right"
 
             [rule.desktop-prev]
             gesture = "swipe"
             fingers = 3
             direction = "right"
-            command = "xdotool set_desktop --relative -- -1"
+            keys = "ctrl+alt+Left"
 
             [rule.back]
             gesture = "swipe"
