@@ -48,6 +48,7 @@ install: build
 	install -m644 examples/*.toml examples/tour.tgrec $(DESTDIR)$(PREFIX)/share/doc/touchgest/examples/
 	install -Dm755 -t $(DESTDIR)$(PREFIX)/share/doc/touchgest/examples/streams examples/streams/*
 	install -Dm644 udev/70-touchgest.rules $(DESTDIR)$(PREFIX)/share/touchgest/70-touchgest.rules
+	install -Dm644 data/uinput/70-touchgest-uinput.rules $(DESTDIR)$(PREFIX)/share/touchgest/70-touchgest-uinput.rules
 	install -Dm644 data/kwin/touchgest-focus.js $(DESTDIR)$(PREFIX)/share/touchgest/kwin/touchgest-focus.js
 	# KWin offers its fake input (keys, text, buttons) only to a program a desktop file names
 	# by its exact path.

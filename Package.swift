@@ -67,7 +67,9 @@ let package = Package(
         .target(name: "InputActions", dependencies: ["CXKBCommon"]),
         // The desktop's own channels for input actions (X11: XTEST; wlroots and niri: the
         // virtual keyboard protocol, spoken on the Wayland socket), sources of the poll loop.
-        .target(name: "InputChannels", dependencies: ["InputActions", "CXCB", "CXKBCommon", "CProcess", "PollLoop", "TouchGestures"]),
+        // The kernel's uinput, in C so that its ioctls and structs come from linux/uinput.h.
+        .target(name: "CUinput"),
+        .target(name: "InputChannels", dependencies: ["InputActions", "CXCB", "CXKBCommon", "CProcess", "CUinput", "PollLoop", "TouchGestures"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.
@@ -199,6 +201,7 @@ let package = Package(
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
         .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "PollLoop", "TouchGestures", "TestSupport"]),
+        .testTarget(name: "InputChannelsTests", dependencies: ["InputChannels", "InputActions", "CUinput", "TestSupport"]),
         .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
                                                              "CommandRunner", "CProcess", "AcceptLimit"]),

@@ -36,7 +36,8 @@ public enum InputChannels {
         if wayland, let display = environment["WAYLAND_DISPLAY"] {
             let desktop = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.uppercased() }
             if desktop.contains("GNOME") {
-                return .failure(InputActionError("GNOME on Wayland lets no client press keys (no virtual keyboard, and no libei or RemoteDesktop portal before GNOME 45): keys, text and buttons do nothing here (commands still run)"))
+                if UinputChannel.isWritable() { return .success(UinputChannel()) }
+                return .failure(InputActionError("GNOME on Wayland lets no client press keys (no virtual keyboard, and no libei or RemoteDesktop portal before GNOME 45), and /dev/uinput is not writable by you: keys, text and buttons do nothing here (commands still run)"))
             }
             let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
             if desktop.contains("KDE") {
@@ -44,6 +45,7 @@ public enum InputChannels {
             }
             return .success(VirtualKeyboardChannel(display: display, runtimeDirectory: runtime))
         }
-        return .failure(InputActionError("no desktop to press keys in: neither DISPLAY nor WAYLAND_DISPLAY is set"))
+        if UinputChannel.isWritable() { return .success(UinputChannel()) }
+        return .failure(InputActionError("no desktop to press keys in (neither DISPLAY nor WAYLAND_DISPLAY is set), and /dev/uinput is not writable by you"))
     }
 }

@@ -6,6 +6,9 @@ import Rulebook
 /// What `touchgest doctor` says of keys, text and buttons: which channel this desktop
 /// gives touchgest (docs/input-actions.md), whether it answers, and what to do when not.
 extension Doctor {
+    /// Where the package puts the opt-in udev rule for /dev/uinput.
+    static let uinputRule = "/usr/share/touchgest/70-touchgest-uinput.rules"
+
     /// Chooses the channel as `run` does and tries it for up to `timeout`.
     public mutating func checkInput(_ book: Rulebook?, timeout: Duration = .seconds(3)) {
         let users = (book?.rules ?? []).filter { !$0.inputs.isEmpty || !$0.stepInputs.isEmpty }.map(\.name)
@@ -15,9 +18,10 @@ extension Doctor {
         let channel: InputChannel
         switch InputChannels.choose(environment: environment) {
         case let .failure(problem):
-            let gnome = (environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased().contains("GNOME")
             return add(failing, "input", "\(problem.description); \(used)",
-                       fix: gnome ? "give these rules a command instead: GNOME on Wayland takes no keys from another program here" : nil)
+                       fix: "let touchgest make a keyboard of its own on /dev/uinput: sudo cp \(Self.uinputRule) /etc/udev/rules.d/, "
+                           + "then sudo modprobe uinput and log in again (any program you run may then type into the focused window, "
+                           + "the lock screen included; docs/input-actions.md), or give these rules a command")
         case let .success(chosen):
             channel = chosen
         }

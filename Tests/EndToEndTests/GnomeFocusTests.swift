@@ -153,8 +153,8 @@ struct GnomeFocusTests {
         ], "\(output)")
     }
 
-    // GNOME on Wayland offers no client a way to press keys: doctor says so, and names the
-    // rules that would.
+    // GNOME on Wayland offers no client a way to press keys, and this machine has no
+    // /dev/uinput: doctor says so, names the rules that would, and gives the uinput remedy.
     @Test func doctorSaysGnomeTakesNoKeysFromTouchgestAndWhichRulesWouldPressThem() throws {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
@@ -169,9 +169,12 @@ struct GnomeFocusTests {
         let lines = output.split(separator: "\n").map(String.init)
         let input = try #require(lines.firstIndex { $0.contains(" input: ") }, "\(output)")
         #expect(Array(lines[input...].prefix(2)) == [
-            "warn  input: GNOME on Wayland lets no client press keys (no virtual keyboard, and no libei or RemoteDesktop portal before GNOME 45): "
-                + "keys, text and buttons do nothing here (commands still run); rules that press keys, text or buttons: paste",
-            "      fix: give these rules a command instead: GNOME on Wayland takes no keys from another program here",
+            "warn  input: GNOME on Wayland lets no client press keys (no virtual keyboard, and no libei or RemoteDesktop portal before GNOME 45), "
+                + "and /dev/uinput is not writable by you: keys, text and buttons do nothing here (commands still run); "
+                + "rules that press keys, text or buttons: paste",
+            "      fix: let touchgest make a keyboard of its own on /dev/uinput: sudo cp /usr/share/touchgest/70-touchgest-uinput.rules "
+                + "/etc/udev/rules.d/, then sudo modprobe uinput and log in again (any program you run may then type into the focused "
+                + "window, the lock screen included; docs/input-actions.md), or give these rules a command",
         ], "\(output)")
     }
 
