@@ -194,8 +194,11 @@ public enum StarterRules {
         case .gnome:
             #"""
             # touchgest rules for GNOME on Wayland. GNOME has no command-line call for its
-            # overview or workspaces, so these press its shortcuts with ydotool (apt install
-            # ydotool; its daemon needs access to /dev/uinput). See touchgest-rules(5).
+            # overview or workspaces, so these press its shortcuts. GNOME takes keys from no
+            # other program, so touchgest presses them on a keyboard of its own on /dev/uinput,
+            # which needs the opt-in rule: sudo cp /usr/share/touchgest/70-touchgest-uinput.rules
+            # /etc/udev/rules.d/ (touchgest doctor says whether keys work, and what that access
+            # allows). See touchgest-rules(5).
             # GNOME already switches workspaces and opens the overview with its own touchpad
             # swipes of 3 fingers (after GNOME 46, of 3 or more), and has no setting to turn them
             # off: a rule on those swipes would fire together with GNOME's (touchgest doctor says
@@ -207,7 +210,7 @@ public enum StarterRules {
             [rule.overview]
             gesture = "tap"
             fingers = 3
-            command = "ydotool key 125:1 125:0"                          # Super
+            keys = "super"
 
             [rule.lock]
             gesture = "long-press"
@@ -229,7 +232,7 @@ public enum StarterRules {
             gesture = "tap"
             fingers = 3
             application = ["org.gnome.Console", "org.gnome.Ptyxis", "org.gnome.Terminal", "*-terminal*", "kitty", "Alacritty", "foot"]
-            command = "ydotool key 29:1 42:1 47:1 47:0 42:0 29:0"        # Ctrl+Shift+V
+            keys = "ctrl+shift+v"
 
             """#
         case .kde:
