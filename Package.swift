@@ -69,7 +69,7 @@ let package = Package(
         // virtual keyboard protocol, spoken on the Wayland socket), sources of the poll loop.
         // The kernel's uinput, in C so that its ioctls and structs come from linux/uinput.h.
         .target(name: "CUinput"),
-        .target(name: "InputChannels", dependencies: ["InputActions", "CXCB", "CXKBCommon", "CProcess", "CUinput", "PollLoop", "TouchGestures"]),
+        .target(name: "InputChannels", dependencies: ["InputActions", "BusLoop", "CXCB", "CXKBCommon", "CProcess", "CUinput", "PollLoop", "TouchGestures"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.
@@ -78,7 +78,9 @@ let package = Package(
         .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "CDBus"]),
         // Locked, not in front, about to sleep: logind on the system bus and the screensaver on the
         // session bus, followed without polling.
-        .target(name: "SessionState", dependencies: ["TouchGestures", "PollLoop", "CDBus"]),
+        // One D-Bus connection inside the poll loop: connect on a thread, then calls and signals without blocking.
+        .target(name: "BusLoop", dependencies: ["TouchGestures", "PollLoop", "CDBus"]),
+        .target(name: "SessionState", dependencies: ["TouchGestures", "PollLoop", "CDBus", "BusLoop"]),
 
         // MARK: Recordings
 
@@ -200,7 +202,7 @@ let package = Package(
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
-        .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "PollLoop", "TouchGestures", "TestSupport"]),
+        .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "BusLoop", "PollLoop", "TouchGestures", "TestSupport"]),
         .testTarget(name: "InputChannelsTests", dependencies: ["InputChannels", "InputActions", "CUinput", "TestSupport"]),
         .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",

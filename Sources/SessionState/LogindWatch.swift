@@ -1,3 +1,4 @@
+import BusLoop
 import Glibc
 
 /// What logind says of touchgest's session, as far as it is known.
@@ -62,7 +63,7 @@ final class LogindWatch {
     private var round = 0
 
     init(address: String, sessionID: String?, processID: UInt32, userID: UInt32,
-         connectTimeout: Duration = SessionDefaults.connectTimeout) {
+         connectTimeout: Duration = BusDefaults.connectTimeout) {
         self.sessionID = sessionID.flatMap { $0.isEmpty ? nil : $0 }
         self.processID = processID
         self.userID = userID

@@ -1,3 +1,4 @@
+import BusLoop
 /// One screensaver interface on the session bus and what is known of it.
 struct ScreenSaver: Hashable, Sendable {
     /// The bus name: `org.freedesktop.ScreenSaver`, `org.gnome.ScreenSaver`,
@@ -54,7 +55,7 @@ final class ScreenSaverWatch {
     var onMissing: ((String) -> Void)?
     private var round = 0
 
-    init(address: String, connectTimeout: Duration = SessionDefaults.connectTimeout) {
+    init(address: String, connectTimeout: Duration = BusDefaults.connectTimeout) {
         var rules: [String] = []
         for saver in ScreenSaver.known {
             rules.append("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(saver.name)'")

@@ -1,21 +1,5 @@
 /// The tunables of the session-state source, with their reasons.
 public enum SessionDefaults {
-    /// How long a bus may take to accept touchgest and answer its Hello and match rules:
-    /// a live one takes milliseconds, so one that takes this long is stuck.
-    public static let connectTimeout: Duration = .seconds(5)
-    /// First wait before connecting again to a bus that went away: dbus-daemon takes
-    /// longer than this to come back, so trying sooner only wakes up.
-    public static let firstRetry: Duration = .milliseconds(100)
-    /// The longest wait between tries while a bus that was there is gone: how late, at
-    /// worst, touchgest knows the state again once it is back; one wake-up per this during
-    /// the outage, none while connected.
-    public static let maximumRetry: Duration = .seconds(2)
-    /// A connection that lasted this long worked: when it breaks, the first retry comes
-    /// after ``firstRetry`` again. One that breaks sooner doubles the wait.
-    public static let stableConnection: Duration = .seconds(10)
-    /// Messages handled per wake-up: any program on the session bus may signal without
-    /// pause, and must not hold the loop (input comes first).
-    public static let messagesPerWake = 256
     /// Where libdbus looks for the system bus when `DBUS_SYSTEM_BUS_ADDRESS` is not set.
     public static let systemBusAddress = "unix:path=/run/dbus/system_bus_socket"
 }

@@ -1,3 +1,4 @@
+import BusLoop
 import Glibc
 import PollLoop
 import TouchGestures
@@ -26,7 +27,7 @@ public final class SessionMonitor: PollSource {
     ///   - environment: `DBUS_SYSTEM_BUS_ADDRESS`, `DBUS_SESSION_BUS_ADDRESS` (else
     ///     `$XDG_RUNTIME_DIR/bus`) and `XDG_SESSION_ID` come from it.
     public init(environment: [String: String], processID: UInt32 = UInt32(getpid()), userID: UInt32 = getuid(),
-                connectTimeout: Duration = SessionDefaults.connectTimeout) {
+                connectTimeout: Duration = BusDefaults.connectTimeout) {
         let system = environment["DBUS_SYSTEM_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 } ?? SessionDefaults.systemBusAddress
         logind = LogindWatch(address: system, sessionID: environment["XDG_SESSION_ID"], processID: processID, userID: userID,
                              connectTimeout: connectTimeout)

@@ -1,3 +1,4 @@
+import BusLoop
 import Glibc
 import PollLoop
 import TestSupport
@@ -47,7 +48,7 @@ final class MonitorRig {
     let monitor: SessionMonitor
     var reports: [SessionReport] = []
 
-    init(_ environment: [String: String], connectTimeout: Duration = SessionDefaults.connectTimeout) {
+    init(_ environment: [String: String], connectTimeout: Duration = BusDefaults.connectTimeout) {
         monitor = SessionMonitor(environment: environment, connectTimeout: connectTimeout)
         monitor.onReport = { [unowned self] in reports.append($0) }
         loop.add(monitor)

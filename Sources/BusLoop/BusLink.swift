@@ -4,48 +4,48 @@ import PollLoop
 import TouchGestures
 
 /// A signal a ``BusLink`` received: who sent it, where, and its arguments.
-struct BusSignal {
-    var sender: String
-    var path: String
-    var interface: String
-    var member: String
-    var arguments: [BusValue]
+public struct BusSignal {
+    public var sender: String
+    public var path: String
+    public var interface: String
+    public var member: String
+    public var arguments: [BusValue]
 }
 
 /// Why a call failed: the error's name and message, or the connection closing.
-struct BusError: Error, CustomStringConvertible {
-    var name: String
-    var message: String
+public struct BusError: Error, CustomStringConvertible {
+    public var name: String
+    public var message: String
 
-    var description: String { message.isEmpty ? name : "\(name): \(message)" }
+    public var description: String { message.isEmpty ? name : "\(name): \(message)" }
 }
 
-/// One connection to one bus (the system bus for logind, the session bus for the
-/// screensaver), inside the daemon's loop.
+/// One connection to one bus (the system bus for logind; the session bus for the
+/// screensaver and KDE's global shortcuts), inside the daemon's loop.
 ///
 /// libdbus connects, says Hello and adds match rules only by blocking, so that part runs
 /// on a thread of its own (``BackgroundAttempt``) and the loop waits on its descriptor, for
-/// at most ``SessionDefaults/connectTimeout``. Every call after that is sent without
+/// at most ``BusDefaults/connectTimeout``. Every call after that is sent without
 /// waiting, and its answer is matched by serial. While connected the link has no deadline.
 ///
 /// A bus that was reached and went away is tried again, after 100 ms doubling up to 2 s
-/// (``SessionDefaults``); one never reached is not: on a system without it, it is not
+/// (``BusDefaults``); one never reached is not: on a system without it, it is not
 /// coming, and trying would wake an idle daemon for ever.
-final class BusLink {
+public final class BusLink {
     /// `system bus`, `session bus`: for messages.
-    let name: String
+    public let name: String
     /// The bus's address; empty when there is none to try.
-    let address: String
+    public let address: String
     /// Match rules added while connecting, before anything else is asked.
-    let matchRules: [String]
-    let connectTimeout: Duration
+    public let matchRules: [String]
+    public let connectTimeout: Duration
 
     /// The link is connected (again): ask what you need.
-    var onConnected: (() -> Void)?
+    public var onConnected: (() -> Void)?
     /// A signal came.
-    var onSignal: ((BusSignal) -> Void)?
+    public var onSignal: ((BusSignal) -> Void)?
     /// The bus cannot be reached or went away: why, and whether the link tries again.
-    var onLost: ((String, _ retrying: Bool) -> Void)?
+    public var onLost: ((String, _ retrying: Bool) -> Void)?
 
     private typealias Reply = (Result<[BusValue], BusError>) -> Void
 
@@ -78,18 +78,18 @@ final class BusLink {
 
     private var phase = Phase.stopped
     /// Whether the bus was ever reached: only then is a failed connect tried again.
-    private(set) var everConnected = false
+    public private(set) var everConnected = false
     /// The wait before the next try while the bus is gone.
-    private var retryDelay = SessionDefaults.firstRetry
+    private var retryDelay = BusDefaults.firstRetry
     /// A connect given up on that has not returned: no second one is started beside it.
     private var stuck: BackgroundAttempt<Result<Opened, BusError>>?
     /// Messages are left in libdbus's queue: handled again at once.
     private var backlog = false
     /// When the connection in force was made: one that lasted
-    /// ``SessionDefaults/stableConnection`` starts the retries over when it breaks.
+    /// ``BusDefaults/stableConnection`` starts the retries over when it breaks.
     private var connectedAt: Timestamp?
 
-    init(name: String, address: String, matchRules: [String], connectTimeout: Duration = SessionDefaults.connectTimeout) {
+    public init(name: String, address: String, matchRules: [String], connectTimeout: Duration = BusDefaults.connectTimeout) {
         self.name = name
         self.address = address
         self.matchRules = matchRules
@@ -98,13 +98,13 @@ final class BusLink {
 
     deinit { disconnect() }
 
-    var isConnected: Bool {
+    public var isConnected: Bool {
         if case .connected = phase { return true }
         return false
     }
 
     /// Whether a connect is under way or due: the link has not settled yet.
-    var isTrying: Bool {
+    public var isTrying: Bool {
         switch phase {
         case .connecting, .waiting: true
         case .stopped, .connected, .unreachable: false
@@ -112,18 +112,18 @@ final class BusLink {
     }
 
     /// Calls sent and not answered yet.
-    var pendingCalls: Int {
+    public var pendingCalls: Int {
         if case let .connected(connection) = phase { return connection.calls.count }
         return 0
     }
 
-    func start() {
+    public func start() {
         connect()
     }
 
     // MARK: Polling
 
-    var descriptors: [Int32] {
+    public var descriptors: [Int32] {
         switch phase {
         case let .connected(connection): [connection.fd]
         case let .connecting(pending): [pending.attempt.fd]
@@ -131,7 +131,7 @@ final class BusLink {
         }
     }
 
-    var deadline: Timestamp? {
+    public var deadline: Timestamp? {
         switch phase {
         case let .waiting(at): at
         case let .connecting(pending): pending.deadline
@@ -140,11 +140,11 @@ final class BusLink {
         }
     }
 
-    func owns(_ fd: Int32) -> Bool {
+    public func owns(_ fd: Int32) -> Bool {
         descriptors.contains(fd)
     }
 
-    func handleReadable() {
+    public func handleReadable() {
         if case let .connecting(pending) = phase {
             switch pending.attempt.take() {
             case nil: break
@@ -161,7 +161,7 @@ final class BusLink {
         drain()
     }
 
-    func handleDeadlines() {
+    public func handleDeadlines() {
         let now = PollScheduler.now()
         switch phase {
         case let .waiting(at) where at <= now:
@@ -255,7 +255,7 @@ final class BusLink {
         disconnect()
         if everConnected {
             phase = .waiting(at: PollScheduler.now() + retryDelay)
-            retryDelay = min(retryDelay * 2, SessionDefaults.maximumRetry)
+            retryDelay = min(retryDelay * 2, BusDefaults.maximumRetry)
             onLost?(why, true)
         } else {
             phase = .unreachable
@@ -267,10 +267,10 @@ final class BusLink {
     /// keeps dropping touchgest is tried less and less often, up to the longest wait).
     private func lose(_ why: String) {
         let now = PollScheduler.now()
-        if let connectedAt, now - connectedAt >= SessionDefaults.stableConnection { retryDelay = SessionDefaults.firstRetry }
+        if let connectedAt, now - connectedAt >= BusDefaults.stableConnection { retryDelay = BusDefaults.firstRetry }
         disconnect()
         phase = .waiting(at: PollScheduler.now() + retryDelay)
-        retryDelay = min(retryDelay * 2, SessionDefaults.maximumRetry)
+        retryDelay = min(retryDelay * 2, BusDefaults.maximumRetry)
         onLost?(why, true)
     }
 
@@ -295,7 +295,7 @@ final class BusLink {
     /// Sends a method call; its answer (or error) comes to `reply`. Nothing is sent, and
     /// `reply` is never called, while the link is not connected: the one who asks asks
     /// again when ``onConnected`` says it is.
-    func call(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [BusArgument] = [],
+    public func call(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [BusArgument] = [],
               reply: @escaping (Result<[BusValue], BusError>) -> Void) {
         guard case var .connected(connection) = phase,
               let message = dbus_message_new_method_call(destination, path, interface, member) else { return }
@@ -316,22 +316,22 @@ final class BusLink {
     /// Adds a match rule without waiting for the bus to confirm it. The bus handles a
     /// connection's messages in order, so a call sent after it is answered only once the
     /// rule is in force: no signal between the two is lost.
-    func addMatch(_ rule: String) {
+    public func addMatch(_ rule: String) {
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch", [.string(rule)]) { _ in }
     }
 
     /// Removes a match rule added with ``addMatch(_:)``, without waiting.
-    func removeMatch(_ rule: String) {
+    public func removeMatch(_ rule: String) {
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RemoveMatch", [.string(rule)]) { _ in }
     }
 
-    /// Handles the messages libdbus has, at most ``SessionDefaults/messagesPerWake`` a
+    /// Handles the messages libdbus has, at most ``BusDefaults/messagesPerWake`` a
     /// wake-up; the rest make the loop come back at once (``backlog``).
     private func drain() {
         backlog = false
         var handled = 0
         while case let .connected(connection) = phase {
-            guard handled < SessionDefaults.messagesPerWake else {
+            guard handled < BusDefaults.messagesPerWake else {
                 backlog = true
                 return
             }
@@ -388,7 +388,7 @@ final class BusLink {
 }
 
 /// A wait as messages say it: "5 s", "200 ms".
-func shown(_ duration: Duration) -> String {
+public func shown(_ duration: Duration) -> String {
     let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
     return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(milliseconds) ms"
 }

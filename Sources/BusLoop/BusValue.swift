@@ -1,10 +1,10 @@
 import CDBus
 import Glibc
 
-/// One argument of a D-Bus message, as far as the session state needs to read it:
+/// One argument of a D-Bus message, as far as touchgest needs to read it (the session state:
 /// logind's properties come as variants inside `a{sv}` dictionaries, its session as an
 /// object path, the user's display session as a `(so)` structure.
-indirect enum BusValue: Hashable, Sendable {
+public indirect enum BusValue: Hashable, Sendable {
     case string(String)
     case objectPath(String)
     case boolean(Bool)
@@ -18,18 +18,18 @@ indirect enum BusValue: Hashable, Sendable {
     case other
 
     /// The value inside any variants.
-    var unwrapped: BusValue {
+    public var unwrapped: BusValue {
         if case let .variant(inner) = self { return inner.unwrapped }
         return self
     }
 
-    var boolean: Bool? {
+    public var boolean: Bool? {
         if case let .boolean(flag) = unwrapped { return flag }
         return nil
     }
 
     /// A string or an object path.
-    var text: String? {
+    public var text: String? {
         switch unwrapped {
         case let .string(text), let .objectPath(text): text
         default: nil
@@ -37,7 +37,7 @@ indirect enum BusValue: Hashable, Sendable {
     }
 
     /// An `a{sv}` (or any array of two-member entries keyed by strings) as a dictionary.
-    var properties: [String: BusValue] {
+    public var properties: [String: BusValue] {
         guard case let .array(entries) = unwrapped else { return [:] }
         var result: [String: BusValue] = [:]
         for entry in entries {
@@ -49,13 +49,13 @@ indirect enum BusValue: Hashable, Sendable {
     }
 
     /// A string array (`as`).
-    var strings: [String] {
+    public var strings: [String] {
         guard case let .array(items) = unwrapped else { return [] }
         return items.compactMap(\.text)
     }
 
     /// Every argument of `message`.
-    static func arguments(of message: OpaquePointer) -> [BusValue] {
+    public static func arguments(of message: OpaquePointer) -> [BusValue] {
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(message, &iterator) != 0 else { return [] }
         return read(&iterator)
@@ -131,11 +131,11 @@ indirect enum BusValue: Hashable, Sendable {
 }
 
 /// An argument touchgest sends in a call.
-enum BusArgument: Sendable {
+public enum BusArgument: Sendable {
     case string(String)
     case uint32(UInt32)
 
-    static func append(_ arguments: [BusArgument], to message: OpaquePointer) {
+    public static func append(_ arguments: [BusArgument], to message: OpaquePointer) {
         var iterator = DBusMessageIter()
         dbus_message_iter_init_append(message, &iterator)
         for argument in arguments {
