@@ -10,6 +10,9 @@ public enum InputAction: Hashable, Sendable, CustomStringConvertible {
     case text(String)
     /// A click of a pointer button.
     case button(PointerButton)
+    /// A global shortcut of KDE Plasma's, by its name (`Overview`, `Switch to Next
+    /// Desktop`), invoked as if its keys were pressed.
+    case shortcut(String)
 
     /// `keys ctrl+shift+v`, `text "hi"`, `button middle`: as `debug` and `replay` show it.
     public var description: String {
@@ -17,13 +20,14 @@ public enum InputAction: Hashable, Sendable, CustomStringConvertible {
         case let .keys(chords): "keys \(chords.map(\.description).joined(separator: " "))"
         case let .text(text): "text \"\(text)\""
         case let .button(button): "button \(button.rawValue)"
+        case let .shortcut(name): "shortcut \(name)"
         }
     }
 
     /// The rule keys that give an input action, and what each value is.
-    public static let keyNames = ["keys", "text", "button"]
+    public static let keyNames = ["keys", "text", "button", "shortcut"]
 
-    /// The action a rule key gives: `keys`, `text` or `button` with its value; throws
+    /// The action a rule key gives: `keys`, `text`, `button` or `shortcut` with its value; throws
     /// with a message that names the value when it is not one.
     public static func parse(key: String, value: String) throws(InputActionError) -> InputAction {
         switch key {
@@ -39,6 +43,14 @@ public enum InputAction: Hashable, Sendable, CustomStringConvertible {
                 throw InputActionError("unknown button '\(value)'; expected one of \(PointerButton.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return .button(button)
+        case "shortcut":
+            guard !value.allSatisfy(\.isWhitespace) else {
+                throw InputActionError("shortcut is empty; give the name of a KDE Plasma global shortcut, such as \"Overview\"")
+            }
+            if let scalar = value.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw InputActionError("shortcut holds the control character U+\(String(scalar.value, radix: 16, uppercase: true))")
+            }
+            return .shortcut(value)
         default:
             throw InputActionError("\(key) is not an input action; expected one of \(keyNames.joined(separator: ", "))")
         }

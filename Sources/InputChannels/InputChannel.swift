@@ -41,7 +41,8 @@ public enum InputChannels {
             }
             let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
             if desktop.contains("KDE") {
-                return .success(KWinFakeInputChannel(display: display, runtimeDirectory: runtime))
+                return .success(KWinFakeInputChannel(display: display, runtimeDirectory: runtime,
+                                                     sessionBus: environment["DBUS_SESSION_BUS_ADDRESS"] ?? ""))
             }
             return .success(VirtualKeyboardChannel(display: display, runtimeDirectory: runtime))
         }

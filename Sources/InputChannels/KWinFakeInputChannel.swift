@@ -1,6 +1,8 @@
+import BusLoop
 import Glibc
 import InputActions
 import PollLoop
+import TouchGestures
 
 /// Keys, text and clicks on KDE Plasma's KWin through `org_kde_kwin_fake_input`, the
 /// interface KDE Connect's remote input uses.
@@ -14,6 +16,10 @@ import PollLoop
 /// key as its evdev code (`keyboard_key`, version 4) and each button as its `BTN_` code:
 /// KWin runs them through its own keyboard state, so modifiers need no state of ours.
 /// Key codes come from a keyboard map built like the virtual keyboard's (``KeyboardMap``).
+///
+/// A `shortcut` goes to KDE's global shortcuts on the session bus (`org.kde.kglobalaccel`,
+/// component `kwin`): its names are asked for first, so that a name KWin does not have
+/// is said, then `invokeShortcut` runs it as if its keys were pressed.
 public final class KWinFakeInputChannel: WaylandChannel {
     /// The object this channel makes after the shared ones.
     enum Made: UInt32 {
@@ -25,9 +31,39 @@ public final class KWinFakeInputChannel: WaylandChannel {
     static let keyboardVersion: UInt32 = 4
     public override var name: String { "KWin fake input at \(socketPath)" }
     private var map: KeyboardMap?
+    /// The session bus, for KDE's global shortcuts.
+    private let bus: BusLink
 
-    public override init(display: String, runtimeDirectory: String) {
+    static let shortcutService = "org.kde.kglobalaccel"
+    static let shortcutComponent = "/component/kwin"
+    static let shortcutInterface = "org.kde.kglobalaccel.Component"
+
+    /// `sessionBus`: the session bus's address (`DBUS_SESSION_BUS_ADDRESS`).
+    public init(display: String, runtimeDirectory: String, sessionBus: String) {
+        bus = BusLink(name: "session bus", address: sessionBus, matchRules: [])
         super.init(display: display, runtimeDirectory: runtimeDirectory)
+    }
+
+    public override func start() {
+        super.start()
+        bus.start()
+    }
+
+    // MARK: PollSource: the Wayland socket and the session bus
+
+    public override var pollDescriptors: [Int32] { super.pollDescriptors + bus.descriptors }
+
+    public override func handleReadable(_ fd: Int32) {
+        if bus.owns(fd) { bus.handleReadable() } else { super.handleReadable(fd) }
+    }
+
+    public override var nextDeadline: Timestamp? {
+        [super.nextDeadline, bus.deadline].compactMap { $0 }.min()
+    }
+
+    public override func handleDeadlines() {
+        super.handleDeadlines()
+        bus.handleDeadlines()
     }
 
     override func bind(_ globals: Globals, on fd: Int32) -> String? {
@@ -46,6 +82,7 @@ public final class KWinFakeInputChannel: WaylandChannel {
     }
 
     public override func press(_ action: InputAction) {
+        if case let .shortcut(shortcut) = action { return invoke(shortcut) }
         guard isConnected, let map else { return problem("\(name) is not connected") }
         var requests: [UInt8] = []
         switch action {
@@ -53,6 +90,8 @@ public final class KWinFakeInputChannel: WaylandChannel {
             // button(button, state): pressed 1, released 0.
             requests += Self.request(Made.fakeInput.rawValue, 2, [UInt32(button.evdev), 1])
             requests += Self.request(Made.fakeInput.rawValue, 2, [UInt32(button.evdev), 0])
+        case .shortcut:
+            return
         case .keys, .text:
             switch map.strokes(for: action) {
             case let .success(strokes):
@@ -64,5 +103,27 @@ public final class KWinFakeInputChannel: WaylandChannel {
             }
         }
         send(requests)
+    }
+
+    /// Runs KWin's global shortcut `shortcut`, or says why it cannot.
+    private func invoke(_ shortcut: String) {
+        guard bus.isConnected else {
+            return problem("shortcut \"\(shortcut)\" needs KDE's global shortcuts on the session bus, which is not connected")
+        }
+        bus.call(Self.shortcutService, Self.shortcutComponent, Self.shortcutInterface, "shortcutNames") { [weak self] answer in
+            guard let self else { return }
+            switch answer {
+            case let .failure(error):
+                problem("KDE's global shortcuts (\(Self.shortcutService)) did not answer: \(error)")
+            case let .success(values):
+                let names = values.first?.strings ?? []
+                guard names.contains(shortcut) else {
+                    return problem("KWin has no global shortcut named \"\(shortcut)\" (qdbus \(Self.shortcutService) \(Self.shortcutComponent) shortcutNames lists them)")
+                }
+                bus.call(Self.shortcutService, Self.shortcutComponent, Self.shortcutInterface, "invokeShortcut", [.string(shortcut)]) { [weak self] done in
+                    if case let .failure(error) = done { self?.problem("KWin did not run the shortcut \"\(shortcut)\": \(error)") }
+                }
+            }
+        }
     }
 }

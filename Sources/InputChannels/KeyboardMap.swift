@@ -49,6 +49,11 @@ struct KeyboardMap {
         self.masks = masks
     }
 
+    /// Why `shortcut` does nothing on a desktop other than KDE Plasma.
+    static func shortcutElsewhere(_ name: String) -> String {
+        "shortcut \"\(name)\" names a global shortcut of KDE Plasma, which this desktop is not: give its keys instead"
+    }
+
     /// One key going down or up, and the keysym it is pressed for.
     struct Stroke: Hashable {
         var keysym: UInt32
@@ -89,6 +94,8 @@ struct KeyboardMap {
             }
         case .button:
             break
+        case let .shortcut(name):
+            return .failure(InputActionError(Self.shortcutElsewhere(name)))
         }
         return .success(strokes)
     }

@@ -147,6 +147,8 @@ public final class XTestChannel: InputChannel {
             }
         case let .button(button):
             events = [(4, button.x11), (5, button.x11)]
+        case let .shortcut(name):
+            return problem(KeyboardMap.shortcutElsewhere(name))
         }
         for event in events {
             xcb_test_fake_input(connection.xcb, event.type, event.detail, 0, 0, 0, 0, 0)

@@ -48,6 +48,8 @@ enum RuleKeys {
                 help: "press these keys when recognized, by xkb name: \"ctrl+shift+v\", \"super\", \"ctrl+c ctrl+v\""),
         KeySpec(name: "text", kind: .string, gestures: nil, help: "type this text when recognized"),
         KeySpec(name: "button", kind: .string, gestures: nil, help: "click this button when recognized: left, middle, right, back or forward"),
+        KeySpec(name: "shortcut", kind: .string, gestures: nil,
+                help: "invoke this KDE Plasma global shortcut when recognized, by name: \"Overview\", \"Switch to Next Desktop\""),
         KeySpec(name: "on-begin", kind: .string, gestures: continuous, help: "run when it begins"),
         KeySpec(name: "on-step", kind: .string, gestures: continuous.subtracting([.longPress]), help: "run at every step"),
         KeySpec(name: "on-end", kind: .string, gestures: continuous, help: "run when it ends"),

@@ -237,7 +237,8 @@ public enum StarterRules {
             """#
         case .kde:
             #"""
-            # touchgest rules for KDE Plasma (KWin over D-Bus). See touchgest-rules(5).
+            # touchgest rules for KDE Plasma: KWin's own global shortcuts, by name, and keys,
+            # both run by touchgest itself. See touchgest-rules(5).
             # KWin itself switches desktops and opens the overview with 4-finger touchpad swipes,
             # so these rules use 3 fingers (touchgest doctor says which rules would clash).
             [settings]
@@ -248,24 +249,24 @@ public enum StarterRules {
             gesture = "swipe"
             fingers = 3
             direction = "left"
-            command = "qdbus org.kde.KWin /KWin nextDesktop"
+            shortcut = "Switch to Next Desktop"
 
             [rule.desktop-prev]
             gesture = "swipe"
             fingers = 3
             direction = "right"
-            command = "qdbus org.kde.KWin /KWin previousDesktop"
+            shortcut = "Switch to Previous Desktop"
 
             [rule.overview]
             gesture = "swipe"
             fingers = 3
             direction = "up"
-            command = "qdbus org.kde.kglobalaccel /component/kwin invokeShortcut Overview"
+            shortcut = "Overview"
 
             [rule.present-windows]
             gesture = "tap"
             fingers = 3
-            command = "qdbus org.kde.kglobalaccel /component/kwin invokeShortcut ExposeAll"
+            shortcut = "ExposeAll"
 
             # Rules for one application: touchgest loads its KWin script over D-Bus, which tells it
             # the active window (--focus kde, chosen on Plasma on Wayland; on X11 the x11 provider

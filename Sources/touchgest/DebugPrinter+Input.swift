@@ -5,13 +5,15 @@ import TouchgestDaemon
 
 /// What `touchgest debug` and `replay` show of the keys, text and clicks rules press.
 extension DebugPrinter {
-    /// `would press: ctrl+shift+v`, `types: "hi"`, `would click: middle`.
+    /// `would press: ctrl+shift+v`, `types: "hi"`, `would click: middle`,
+    /// `would invoke shortcut: Overview`.
     func said(_ action: InputAction) -> String {
         let pressed = pressesInput
         switch action {
         case let .keys(chords): return "\(pressed ? "presses" : "would press"): \(chords.map(\.description).joined(separator: " "))"
         case let .text(text): return "\(pressed ? "types" : "would type"): \"\(text)\"".escapingControlCharacters
         case let .button(button): return "\(pressed ? "clicks" : "would click"): \(button.rawValue)"
+        case let .shortcut(name): return "\(pressed ? "invokes" : "would invoke") shortcut: \(name)".escapingControlCharacters
         }
     }
 
@@ -25,6 +27,7 @@ extension DebugPrinter {
             case let .keys(chords): line.add("keys", chords.map(\.description).joined(separator: " "))
             case let .text(text): line.add("text", text)
             case let .button(button): line.add("button", button.rawValue)
+            case let .shortcut(name): line.add("shortcut", name)
             }
             line.add("pressed", pressesInput)
             emit(line.text)

@@ -80,4 +80,42 @@ struct KWinInputTests {
             "ok    input: keys, text and buttons go through KWin fake input at \(desktop.folder)/runtime/kwin-0; rules that press keys, text or buttons: paste",
         ], "\(output)")
     }
+
+    // A shortcut goes to KDE's global shortcuts by name; one KWin does not have is said
+    // once, naming it, and nothing runs.
+    @Test func aShortcutRunsKWinsGlobalShortcutByNameAndAnUnknownNameIsSaid() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        desktop.run("shortcut", "touchgest-test")
+        let ran = { readText("\(desktop.folder)/kwin.log").split(separator: "\n").filter { $0 == "js: touchgest-rig shortcut touchgest-test" }.count }
+        let before = ran()
+        let run = rig(devices: ["touchpad"], rules: """
+            [rule.known]
+            gesture = "tap"
+            fingers = 2
+            shortcut = "touchgest-test"
+
+            [rule.unknown]
+            gesture = "tap"
+            fingers = 3
+            shortcut = "No Such Shortcut"
+            """, script: """
+            device touchpad
+            await input: connected to KWin fake input at \(desktop.folder)/runtime/kwin-0
+            tap 2 at 50,35
+            wait 400ms
+            tap 3 at 50,35
+            await input: KWin has no global shortcut named
+            tap 3 at 50,35
+            wait 400ms
+            """, arguments: "run -v --allow-root --focus none", extra: "--merge-stderr --signal TERM --ready 'device added'",
+            wrapper: "env -u DISPLAY XDG_CURRENT_DESKTOP=KDE WAYLAND_DISPLAY=kwin-0 XDG_RUNTIME_DIR=\(desktop.folder)/runtime "
+                + "DBUS_SESSION_BUS_ADDRESS='\(desktop.address)'")
+        #expect(run.status == 0, "\(run.lines.suffix(10))")
+        #expect(ran() - before == 1, "\(run.lines.suffix(10))")
+        #expect(run.lines.filter { $0.hasPrefix("touchgest: warning: input: ") } == [
+            "touchgest: warning: input: KWin has no global shortcut named \"No Such Shortcut\" "
+                + "(qdbus org.kde.kglobalaccel /component/kwin shortcutNames lists them)",
+        ])
+    }
 }

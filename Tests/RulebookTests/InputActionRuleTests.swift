@@ -72,16 +72,21 @@ import TouchGestures
             gesture = "tap"
             keys = "v+ctrl"
             command = "true"
+
+            [rule.h]
+            gesture = "tap"
+            shortcut = " "
             """) == [
             "rules.toml:3:8: error: unknown key name 'ctlr' in 'ctlr+v'; keys are xkb names, such as v, Return, Left, F5, plus or XF86AudioRaiseVolume",
             "rules.toml:7:8: error: 'ctrl++v' has an empty key between its '+'s (the plus key is written plus)",
             "rules.toml:11:8: error: 'a+b' presses two keys, a and b, at once; a chord is modifiers and one key (for one after the other, separate them with a space)",
             "rules.toml:15:8: error: keys is empty; give a chord such as \"ctrl+shift+v\"",
             "rules.toml:19:10: error: unknown button 'wheel'; expected one of left, middle, right, back, forward",
-            "rules.toml:23:12: error: on-begin = { ... } needs exactly one of keys, text or button",
-            "rules.toml:24:12: error: on-end = { command = ... }: an action table holds keys, text or button, not command",
+            "rules.toml:23:12: error: on-begin = { ... } needs exactly one of keys, text, button or shortcut",
+            "rules.toml:24:12: error: on-end = { command = ... }: an action table holds keys, text, button or shortcut, not command",
             "rules.toml:28:8: error: 'v+ctrl' puts ctrl after its key; write the modifiers first",
             "rules.toml:28:1: error: keys and command both act when 'g' is recognized; keep one, or give on-begin/on-end the other",
+            "rules.toml:33:12: error: shortcut is empty; give the name of a KDE Plasma global shortcut, such as \"Overview\"",
         ])
     }
 
