@@ -10,6 +10,12 @@ import Testing
 @Suite(.serialized, .enabled(if: getuid() == 0, "KWin runs as nobody, which only root can switch to"),
        .desktop("headless-kwin"))
 struct KWinInputTests {
+    /// touchgest's environment on this desktop: what a Plasma session on Wayland sets.
+    static func session(_ desktop: WaylandDesktop) -> String {
+        "env -u DISPLAY XDG_CURRENT_DESKTOP=KDE WAYLAND_DISPLAY=kwin-0 XDG_RUNTIME_DIR=\(desktop.folder)/runtime "
+            + "DBUS_SESSION_BUS_ADDRESS='\(desktop.address)'"
+    }
+
     /// What the focused window (term-b) got, in order: `press Control_L`, `release button 2`.
     static func received(_ desktop: WaylandDesktop) -> [String] {
         readText("\(desktop.folder)/windows.log").split(separator: "\n")
@@ -21,42 +27,17 @@ struct KWinInputTests {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
         let before = Self.received(desktop).count
-        let run = rig(devices: ["touchpad"], rules: """
-            [rule.paste]
-            gesture = "tap"
-            fingers = 2
-            keys = "ctrl+shift+v"
-
-            [rule.greet]
-            gesture = "tap"
-            fingers = 3
-            text = "Hi!"
-
-            [rule.middle]
-            gesture = "swipe"
-            fingers = 3
-            direction = "up"
-            button = "middle"
-            """, script: """
+        let run = rig(devices: ["touchpad"], rules: InputRules.keysAndText + InputRules.click, script: """
             device touchpad
             await input: connected to KWin fake input at \(desktop.folder)/runtime/kwin-0
-            tap 2 at 50,35
-            wait 400ms
-            tap 3 at 50,35
-            wait 400ms
-            touch 3 at 50,50 move 0,-30 over 200ms
-            wait 400ms
-            """, arguments: "run -v --allow-root --focus none", extra: "--merge-stderr --signal TERM --ready 'device added'",
-            wrapper: "env -u DISPLAY XDG_CURRENT_DESKTOP=KDE WAYLAND_DISPLAY=kwin-0 XDG_RUNTIME_DIR=\(desktop.folder)/runtime")
+            \(InputRules.taps)
+            \(InputRules.swipe)
+            """, arguments: InputRules.arguments, extra: InputRules.extra, wrapper: Self.session(desktop))
         #expect(run.status == 0, "\(run.lines.suffix(10))")
-        #expect(Array(Self.received(desktop).dropFirst(before)) == [
-            // KWin runs the keys through its own keyboard state: GTK names a key by the
-            // level the modifiers held select.
-            "press Control_L", "press Shift_L", "press V", "release V", "release Shift_L", "release Control_L",
-            "press Shift_L", "press H", "release H", "release Shift_L", "press i", "release i",
-            "press Shift_L", "press exclam", "release exclam", "release Shift_L",
-            "press button 2", "release button 2",
-        ], "\(run.lines.suffix(10))")
+        // KWin runs the keys through its own keyboard state: GTK names a key by the level
+        // the modifiers held select, as xev and wev do.
+        #expect(Array(Self.received(desktop).dropFirst(before)) == InputRules.tapEvents + InputRules.clickEvents,
+                "\(run.lines.suffix(10))")
     }
 
     @Test func doctorSaysKeysGoThroughKWinsFakeInputAndWhichRulesPressThem() throws {
@@ -74,8 +55,7 @@ struct KWinInputTests {
             fingers = 3
             command = "true"
             """)
-        let output = shellOutput("env -u DISPLAY XDG_CURRENT_DESKTOP=KDE WAYLAND_DISPLAY=kwin-0 XDG_RUNTIME_DIR=\(desktop.folder)/runtime "
-            + "DBUS_SESSION_BUS_ADDRESS='\(desktop.address)' HOME=\(folder) '\(touchgestBinary)' doctor --device /dev/null --rules \(folder)/rules.toml 2>&1")
+        let output = shellOutput("\(Self.session(desktop)) HOME=\(folder) '\(touchgestBinary)' doctor --device /dev/null --rules \(folder)/rules.toml 2>&1")
         #expect(output.split(separator: "\n").filter { $0.contains(" input: ") } == [
             "ok    input: keys, text and buttons go through KWin fake input at \(desktop.folder)/runtime/kwin-0; rules that press keys, text or buttons: paste",
         ], "\(output)")
@@ -108,9 +88,7 @@ struct KWinInputTests {
             await input: KWin has no global shortcut named
             tap 3 at 50,35
             wait 400ms
-            """, arguments: "run -v --allow-root --focus none", extra: "--merge-stderr --signal TERM --ready 'device added'",
-            wrapper: "env -u DISPLAY XDG_CURRENT_DESKTOP=KDE WAYLAND_DISPLAY=kwin-0 XDG_RUNTIME_DIR=\(desktop.folder)/runtime "
-                + "DBUS_SESSION_BUS_ADDRESS='\(desktop.address)'")
+            """, arguments: InputRules.arguments, extra: InputRules.extra, wrapper: Self.session(desktop))
         #expect(run.status == 0, "\(run.lines.suffix(10))")
         #expect(ran() - before == 1, "\(run.lines.suffix(10))")
         #expect(run.lines.filter { $0.hasPrefix("touchgest: warning: input: ") } == [

@@ -32,43 +32,15 @@ import Testing
         let x11 = temporaryFolder()
         defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }
         let display = try startDesktop("'\(headlessX11)' start \(x11) Xev=keys")
-        let run = rig(devices: ["touchpad"], rules: """
-            [rule.paste]
-            gesture = "tap"
-            fingers = 2
-            keys = "ctrl+shift+v"
-
-            [rule.greet]
-            gesture = "tap"
-            fingers = 3
-            text = "Hi!"
-
-            [rule.middle]
-            gesture = "swipe"
-            fingers = 3
-            direction = "up"
-            button = "middle"
-            """, script: """
+        let run = rig(devices: ["touchpad"], rules: InputRules.keysAndText + InputRules.click, script: """
             device touchpad
             await input: connected to x11 XTEST at \(display)
-            tap 2 at 50,35
-            wait 400ms
-            tap 3 at 50,35
-            wait 400ms
+            \(InputRules.taps)
             shell DISPLAY=\(display) xdotool search --onlyvisible --name '^keys$' mousemove --window %1 20 20
-            touch 3 at 50,50 move 0,-30 over 200ms
-            wait 400ms
-            """, arguments: "run -v --allow-root --focus none", extra: "--merge-stderr --signal TERM --ready 'device added'",
-            wrapper: "env DISPLAY=\(display) WAYLAND_DISPLAY=")
+            \(InputRules.swipe)
+            """, arguments: InputRules.arguments, extra: InputRules.extra, wrapper: "env DISPLAY=\(display) WAYLAND_DISPLAY=")
         #expect(run.status == 0, "\(run.lines.suffix(10))")
-        #expect(events(in: readText("\(x11)/xev.log")) == [
-            // Each chord: its modifiers, its key, then released in reverse.
-            "press Control_L", "press Shift_L", "press V", "release V", "release Shift_L", "release Control_L",
-            // Text: Shift where the character is on a shifted level.
-            "press Shift_L", "press H", "release H", "release Shift_L", "press i", "release i",
-            "press Shift_L", "press exclam", "release exclam", "release Shift_L",
-            "press button 2", "release button 2",
-        ], "\(run.lines.suffix(10))")
+        #expect(events(in: readText("\(x11)/xev.log")) == InputRules.tapEvents + InputRules.clickEvents, "\(run.lines.suffix(10))")
     }
 
     @Test func aKeyTheKeyboardMapLacksIsSaidOnceAndNothingIsPressed() throws {
