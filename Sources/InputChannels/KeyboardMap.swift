@@ -6,7 +6,8 @@ import InputActions
 /// `XKB_DEFAULT_LAYOUT` and the others where set), for a virtual keyboard: its text, to
 /// hand to the compositor, and where each keysym is on it.
 struct KeyboardMap {
-    /// Where a keysym is: its evdev key code (xkb's minus 8) and whether Shift gives it.
+    /// Where a keysym is: its key code (evdev's here, xkb's minus 8; the X server's for
+    /// XTEST) and whether Shift gives it.
     struct Place: Hashable {
         var key: UInt32
         var shifted: Bool
@@ -61,11 +62,17 @@ struct KeyboardMap {
         var pressed: Bool
     }
 
-    /// The keys `action` presses on this map, in order: each chord's keys down in order
-    /// and up in reverse; each character of text with Shift around it where the
-    /// character is on the shifted level. Or why it cannot, naming the keysym or
-    /// character the map lacks.
+    /// The keys `action` presses on this map, in order (``strokes(for:on:named:)``).
     func strokes(for action: InputAction) -> Result<[Stroke], InputActionError> {
+        Self.strokes(for: action, on: places, named: "the keyboard map")
+    }
+
+    /// The keys `action` presses on a map that puts keysyms at `places` (the X server's,
+    /// read by XTEST, or one built here), in order: each chord's keys down in order and
+    /// up in reverse; each character of text with Shift around it where the character
+    /// is on the shifted level. Or why it cannot, naming the keysym or character the map
+    /// (`map`, for the message) lacks. A button presses no key.
+    static func strokes(for action: InputAction, on places: [UInt32: Place], named map: String) -> Result<[Stroke], InputActionError> {
         var strokes: [Stroke] = []
         switch action {
         case let .keys(chords):
@@ -73,7 +80,7 @@ struct KeyboardMap {
                 var down: [Stroke] = []
                 for keysym in chord.keysyms {
                     guard let place = places[keysym] else {
-                        return .failure(InputActionError("no key of the keyboard map gives \(Keysym.shown(keysym)) (in \(chord))"))
+                        return .failure(InputActionError("no key of \(map) gives \(Keysym.shown(keysym)) (in \(chord))"))
                     }
                     down.append(Stroke(keysym: keysym, place: place, pressed: true))
                 }
@@ -85,7 +92,7 @@ struct KeyboardMap {
                 let keysym = Keysym.typing(scalar)
                 guard let place = places[keysym] else {
                     return .failure(InputActionError(
-                        "no key of the keyboard map types '\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))"))
+                        "no key of \(map) types '\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))"))
                 }
                 let shifted = place.shifted ? shift : nil
                 if let shifted { strokes.append(Stroke(keysym: Modifier.shift.keysym, place: shifted, pressed: true)) }

@@ -12,11 +12,7 @@ import TouchGestures
 /// that read block in XCB, so they run on a thread of their own (``BackgroundAttempt``);
 /// the connection is then only written to, and polled to notice when it goes.
 public final class XTestChannel: InputChannel {
-    /// A keycode, and whether the keysym is on its shifted level.
-    struct Place: Hashable {
-        var keycode: UInt8
-        var shifted: Bool
-    }
+    typealias Place = KeyboardMap.Place
 
     private struct Connection {
         var xcb: OpaquePointer
@@ -122,33 +118,14 @@ public final class XTestChannel: InputChannel {
         }
         var events: [(type: UInt8, detail: UInt8)] = []
         switch action {
-        case let .keys(chords):
-            for chord in chords {
-                var places: [Place] = []
-                for keysym in chord.keysyms {
-                    guard let place = connection.places[keysym] else {
-                        return problem("no key of the X server's keyboard map gives \(Keysym.shown(keysym)) (in \(chord))")
-                    }
-                    places.append(place)
-                }
-                // Modifiers are pressed as themselves: a chord says which it holds.
-                events += places.map { (2, $0.keycode) } + places.reversed().map { (3, $0.keycode) }
-            }
-        case let .text(text):
-            let shift = connection.places[Modifier.shift.keysym]
-            for scalar in text.unicodeScalars {
-                let keysym = Keysym.typing(scalar)
-                guard let place = connection.places[keysym] else {
-                    return problem("no key of the X server's keyboard map types '\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))")
-                }
-                if place.shifted, let shift { events.append((2, shift.keycode)) }
-                events += [(2, place.keycode), (3, place.keycode)]
-                if place.shifted, let shift { events.append((3, shift.keycode)) }
-            }
         case let .button(button):
             events = [(4, button.x11), (5, button.x11)]
-        case let .shortcut(name):
-            return problem(KeyboardMap.shortcutElsewhere(name))
+        case .keys, .text, .shortcut:
+            // KeyPress 2, KeyRelease 3.
+            switch KeyboardMap.strokes(for: action, on: connection.places, named: "the X server's keyboard map") {
+            case let .success(strokes): events = strokes.map { ($0.pressed ? 2 : 3, UInt8(truncatingIfNeeded: $0.place.key)) }
+            case let .failure(error): return problem(error.description)
+            }
         }
         for event in events {
             xcb_test_fake_input(connection.xcb, event.type, event.detail, 0, 0, 0, 0, 0)
@@ -214,7 +191,7 @@ public final class XTestChannel: InputChannel {
             for index in 0..<Int(count) {
                 let keysym = keysyms[index * perKeycode + level]
                 guard keysym != 0, places[keysym] == nil else { continue }
-                places[keysym] = Place(keycode: first + UInt8(index), shifted: level == 1)
+                places[keysym] = Place(key: UInt32(first) + UInt32(index), shifted: level == 1)
             }
         }
         return .success(Opened(xcb: xcb, places: places))
