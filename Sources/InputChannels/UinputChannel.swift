@@ -45,23 +45,25 @@ public final class UinputChannel: InputChannel {
 
     public func start() {
         let opened = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard opened >= 0 else {
-            // Nothing to retry: permissions and a missing module do not change by themselves.
-            return onReport?(.lost("cannot open \(path): \(String(cString: strerror(errno)))")) ?? ()
-        }
+        // Nothing is tried again: permissions and a missing module do not change by themselves.
+        guard opened >= 0 else { return lost("cannot open \(path): \(String(cString: strerror(errno)))") }
         let created = cuinput_create_keyboard(opened, Self.deviceName)
         guard created == 0 else {
             close(opened)
-            return onReport?(.lost("cannot make a keyboard on \(path): \(String(cString: strerror(-created)))")) ?? ()
+            return lost("cannot make a keyboard on \(path): \(String(cString: strerror(-created)))")
         }
         guard let map = KeyboardMap() else {
             cuinput_destroy(opened)
             close(opened)
-            return onReport?(.lost("libxkbcommon could not build a keyboard map (is xkb-data installed?)")) ?? ()
+            return lost("libxkbcommon could not build a keyboard map (is xkb-data installed?)")
         }
         fd = opened
         self.map = map
         onReport?(.connected(name))
+    }
+
+    private func lost(_ why: String) {
+        onReport?(.lost(why))
     }
 
     public func press(_ action: InputAction) {
