@@ -143,11 +143,9 @@ struct GnomeFocusTests {
     @Test func doctorSaysTheExtensionIsInstalledForThisVersionEnabledAndAnswering() throws {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
-        let folder = temporaryFolder()
-        writeText("\(folder)/rules.toml", FocusRules.rules.replacing("$FOLDER", with: folder))
-        let output = shellOutput("\(Self.session(desktop)) HOME=\(folder) '\(touchgestBinary)' doctor --device /dev/null --rules \(folder)/rules.toml 2>&1")
+        let output = desktop.doctor(FocusRules.rules, session: Self.session(desktop))
         let path = "\(desktop.folder)/home/.local/share/gnome-shell/extensions/touchgest-focus@touchgest.org"
-        #expect(output.split(separator: "\n").filter { $0.contains(" focus: ") } == [
+        #expect(output.filter { $0.contains(" focus: ") } == [
             "ok    focus: touchgest's extension is installed for GNOME Shell 43.9 (\(path)), enabled and answering: the focus is term-b \"Bee\"",
             "ok    focus: rules with an application or title key fire for the window that has the focus: 'terminal-a-tab', 'not-b-tap'",
         ], "\(output)")
@@ -158,15 +156,13 @@ struct GnomeFocusTests {
     @Test func doctorSaysGnomeTakesNoKeysFromTouchgestAndWhichRulesWouldPressThem() throws {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
-        let folder = temporaryFolder()
-        writeText("\(folder)/rules.toml", """
+        let lines = desktop.doctor("""
             [rule.paste]
             gesture = "tap"
             fingers = 2
             keys = "ctrl+shift+v"
-            """)
-        let output = shellOutput("\(Self.session(desktop)) HOME=\(folder) '\(touchgestBinary)' doctor --device /dev/null --rules \(folder)/rules.toml 2>&1")
-        let lines = output.split(separator: "\n").map(String.init)
+            """, session: Self.session(desktop))
+        let output = lines.joined(separator: "\n")
         let input = try #require(lines.firstIndex { $0.contains(" input: ") }, "\(output)")
         #expect(Array(lines[input...].prefix(2)) == [
             "warn  input: GNOME on Wayland lets no client press keys (no virtual keyboard, and no libei or RemoteDesktop portal before GNOME 45), "

@@ -43,8 +43,7 @@ struct KWinInputTests {
     @Test func doctorSaysKeysGoThroughKWinsFakeInputAndWhichRulesPressThem() throws {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
-        let folder = temporaryFolder()
-        writeText("\(folder)/rules.toml", """
+        let output = desktop.doctor("""
             [rule.paste]
             gesture = "tap"
             fingers = 2
@@ -54,9 +53,8 @@ struct KWinInputTests {
             gesture = "tap"
             fingers = 3
             command = "true"
-            """)
-        let output = shellOutput("\(Self.session(desktop)) HOME=\(folder) '\(touchgestBinary)' doctor --device /dev/null --rules \(folder)/rules.toml 2>&1")
-        #expect(output.split(separator: "\n").filter { $0.contains(" input: ") } == [
+            """, session: Self.session(desktop))
+        #expect(output.filter { $0.contains(" input: ") } == [
             "ok    input: keys, text and buttons go through KWin fake input at \(desktop.folder)/runtime/kwin-0; rules that press keys, text or buttons: paste",
         ], "\(output)")
     }

@@ -83,6 +83,15 @@ final class WaylandDesktop: @unchecked Sendable {
         return body()
     }
 
+    /// `touchgest doctor`'s output lines for `rules`, run in `session` (the variables a
+    /// session on this desktop sets) with a home of its own.
+    func doctor(_ rules: String, session: String) -> [String] {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", rules.replacing("$FOLDER", with: folder))
+        return shellOutput("\(session) HOME=\(folder) '\(touchgestBinary)' doctor --device /dev/null --rules \(folder)/rules.toml 2>&1")
+            .split(separator: "\n").map(String.init)
+    }
+
     /// The lines of the file `out` in `run`'s folder, which the rules' commands write.
     static func out(_ run: RigRun) -> [String] {
         readText("\(run.folder)/out").split(separator: "\n").map(String.init)
