@@ -57,6 +57,10 @@ extension Rule {
         moment.commandKeys.lazy.compactMap { commands[$0] }.first
     }
 
+    /// Whether the rule presses keys, types text, clicks or runs a shortcut at some
+    /// moment or step: what needs an input channel.
+    public var pressesInput: Bool { !inputs.isEmpty || !stepInputs.isEmpty }
+
     /// Whether something happens at each step: a command or an action, for any direction.
     public var actsOnSteps: Bool { commands[.step] != nil || inputs[.step] != nil || !stepInputs.isEmpty }
 

@@ -139,7 +139,7 @@ public final class Session: CommandSink {
         compiled.admit(admission)
         compiled.onGestureWhileRestricted = { [weak self] _ in self?.restrictedGestureBegan = true }
         self.compiled = compiled
-        if runner != nil && book.rules.contains(where: { !$0.inputs.isEmpty }) { startInputChannel() }
+        if runner != nil && book.rules.contains(where: \.pressesInput) { startInputChannel() }
         if readsContacts != compiled.readsTouchpadContacts || readsSemiMultitouchFingers != compiled.readsSemiMultitouchFingers {
             readsContacts = compiled.readsTouchpadContacts
             readsSemiMultitouchFingers = compiled.readsSemiMultitouchFingers

@@ -1,7 +1,7 @@
 import InputChannels
 import PollLoop
-import TouchGestures
 import Rulebook
+import TouchGestures
 
 /// What `touchgest doctor` says of keys, text and buttons: which channel this desktop
 /// gives touchgest (docs/input-actions.md), whether it answers, and what to do when not.
@@ -11,7 +11,7 @@ extension Doctor {
 
     /// Chooses the channel as `run` does and tries it for up to `timeout`.
     public mutating func checkInput(_ book: Rulebook?, timeout: Duration = .seconds(3)) {
-        let users = (book?.rules ?? []).filter { !$0.inputs.isEmpty || !$0.stepInputs.isEmpty }.map(\.name)
+        let users = (book?.rules ?? []).filter(\.pressesInput).map(\.name)
         let used = users.isEmpty ? "no rule presses keys, text or buttons" : "rules that press keys, text or buttons: \(users.joined(separator: ", "))"
         // Without such rules, what the desktop offers is worth knowing, not a problem.
         let failing: Finding.Level = users.isEmpty ? .note : .warn

@@ -90,6 +90,24 @@ import TouchGestures
         ])
     }
 
+    // The daemon starts its input channel for rules that press something: a rule whose
+    // only actions are per-direction steps is one.
+    @Test func aRuleWithOnlyDirectionalStepsPressesInput() throws {
+        let book = try Rulebook.parse("""
+            [rule.zoom]
+            gesture = "pinch"
+            step = 0.2
+            on-step = { out = "ctrl+plus", in = "ctrl+minus" }
+
+            [rule.note]
+            gesture = "tap"
+            command = "true"
+            """, file: "rules.toml")
+        // Its actions are all per direction: none at a moment of its own.
+        #expect(book.rules[0].inputs.isEmpty)
+        #expect(book.rules.map(\.pressesInput) == [true, false])
+    }
+
     /// A pinch that zooms: ctrl+plus at each step out, ctrl+minus at each step in.
     @Test func onStepActionsFollowTheStepsDirection() throws {
         let rig = try RuleRig("""
