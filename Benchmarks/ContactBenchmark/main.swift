@@ -35,7 +35,7 @@ final class TimedLibinput: PollSource {
     var microseconds: Int64 = 0
     var engineMicroseconds: Int64 = 0
     init(_ context: LibinputContext) { self.context = context }
-    var pollDescriptors: [Int32] { context.pollDescriptors }
+    func collect(_ interest: inout PollInterest) { context.collect(&interest) }
     func handleReadable(_ fd: Int32) {
         let start = threadCPUMicroseconds()
         let engineBefore = engineMicroseconds
@@ -54,7 +54,7 @@ final class TimedReader: PollSource {
     var engineMicroseconds: Int64 = 0
     var frames = 0
     init(_ reader: ContactReader) { self.reader = reader }
-    var pollDescriptors: [Int32] { reader.pollDescriptors }
+    func collect(_ interest: inout PollInterest) { reader.collect(&interest) }
     func handleReadable(_ fd: Int32) {
         let start = threadCPUMicroseconds()
         let engineBefore = engineMicroseconds

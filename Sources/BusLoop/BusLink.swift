@@ -123,11 +123,12 @@ public final class BusLink {
 
     // MARK: Polling
 
-    public var descriptors: [Int32] {
+    /// The bus connection, or the attempt at one, to read.
+    public func collect(_ interest: inout PollInterest) {
         switch phase {
-        case let .connected(connection): [connection.fd]
-        case let .connecting(pending): [pending.attempt.fd]
-        case .stopped, .waiting, .unreachable: []
+        case let .connected(connection): interest.read(connection.fd)
+        case let .connecting(pending): interest.read(pending.attempt.fd)
+        case .stopped, .waiting, .unreachable: break
         }
     }
 
@@ -141,7 +142,11 @@ public final class BusLink {
     }
 
     public func owns(_ fd: Int32) -> Bool {
-        descriptors.contains(fd)
+        switch phase {
+        case let .connected(connection): connection.fd == fd
+        case let .connecting(pending): pending.attempt.fd == fd
+        case .stopped, .waiting, .unreachable: false
+        }
     }
 
     public func handleReadable() {

@@ -136,8 +136,11 @@ public final class CommandRunner {
     public var queuedCount: Int { waiting.count }
 
     /// Descriptors to poll for reading: each child's pidfd and stderr pipe.
-    public var pollDescriptors: [Int32] {
-        children.flatMap { [$0.pidfd, $0.stderrFD] }.filter { $0 >= 0 }
+    public func collect(_ interest: inout PollInterest) {
+        for child in children {
+            if child.pidfd >= 0 { interest.read(child.pidfd) }
+            if child.stderrFD >= 0 { interest.read(child.stderrFD) }
+        }
     }
 
     /// The next timeout or kill deadline, if any.

@@ -45,7 +45,9 @@ public final class ContactReader: PollSource {
 
     // MARK: PollSource
 
-    public var pollDescriptors: [Int32] { devices.keys.sorted() }
+    public func collect(_ interest: inout PollInterest) {
+        for fd in devices.keys { interest.read(fd) }
+    }
 
     public func handleReadable(_ fd: Int32) {
         guard let device = devices[fd] else { return }

@@ -155,11 +155,11 @@ public final class DBusFocusProvider: FocusProvider {
 
     // MARK: PollSource
 
-    public var pollDescriptors: [Int32] {
+    public func collect(_ interest: inout PollInterest) {
         switch phase {
-        case let .connected(connection): [connection.fd]
-        case let .connecting(pending): [pending.attempt.fd]
-        case .stopped, .waiting: []
+        case let .connected(connection): interest.read(connection.fd)
+        case let .connecting(pending): interest.read(pending.attempt.fd)
+        case .stopped, .waiting: break
         }
     }
 

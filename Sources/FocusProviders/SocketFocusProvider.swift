@@ -54,9 +54,9 @@ public final class SocketFocusProvider: FocusProvider {
 
     // MARK: PollSource
 
-    public var pollDescriptors: [Int32] {
-        if case let .connected(connections, _) = phase { return connections.map(\.fd) }
-        return []
+    public func collect(_ interest: inout PollInterest) {
+        guard case let .connected(connections, _) = phase else { return }
+        for connection in connections { interest.read(connection.fd) }
     }
 
     public var nextDeadline: Timestamp? {

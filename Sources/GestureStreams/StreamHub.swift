@@ -162,12 +162,14 @@ public final class StreamHub: PollSource {
             guard time < end else { return false }
             var limit = end - time
             if let deadline = nextDeadline { limit = min(limit, max(deadline - time, .zero)) }
-            var fds = pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-                + writeDescriptors.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+            var interest = PollInterest()
+            collect(&interest)
+            var fds = interest.entries
             let milliseconds = Int32(clamping: (limit.wholeMicroseconds + 999) / 1_000)
             if poll(&fds, nfds_t(fds.count), milliseconds) > 0 {
                 for entry in fds where entry.revents != 0 {
-                    if entry.events == Int16(POLLOUT) { handleWritable(entry.fd) } else { handleReadable(entry.fd) }
+                    if entry.events & Int16(POLLIN) != 0 { handleReadable(entry.fd) }
+                    if entry.events & Int16(POLLOUT) != 0 { handleWritable(entry.fd) }
                 }
             }
             handleDeadlines()
@@ -181,18 +183,10 @@ public final class StreamHub: PollSource {
 
     // The loop asks these at every wake-up: with no stream and no subscriber they make
     // nothing (scripts/measure-overhead).
-    public var pollDescriptors: [Int32] {
-        var descriptors = server?.readDescriptors ?? []
-        for stream in streams.values { descriptors += stream.readDescriptors }
-        for stream in closing { descriptors += stream.readDescriptors }
-        return descriptors
-    }
-
-    public var writeDescriptors: [Int32] {
-        var descriptors = server?.writeDescriptors ?? []
-        for stream in streams.values { descriptors += stream.writeDescriptors }
-        for stream in closing { descriptors += stream.writeDescriptors }
-        return descriptors
+    public func collect(_ interest: inout PollInterest) {
+        server?.collect(&interest)
+        for stream in streams.values { stream.collect(&interest) }
+        for stream in closing { stream.collect(&interest) }
     }
 
     public var nextDeadline: Timestamp? {
@@ -204,7 +198,7 @@ public final class StreamHub: PollSource {
 
     public func handleReadable(_ fd: Int32) {
         if let server, server.owns(fd) { return server.handleReadable(fd, now: now()) }
-        guard let stream = all.first(where: { $0.readDescriptors.contains(fd) }) else { return }
+        guard let stream = all.first(where: { $0.reportsExit(on: fd) }) else { return }
         stream.handleExit(now: now())
         closing.removeAll(where: \.isClosed)
     }

@@ -1,6 +1,7 @@
 import CommandRunner
 import CProcess
 import Glibc
+import PollLoop
 import TouchGestures
 
 /// One rule's `stream` command: started once, kept running, fed one JSON line per
@@ -142,17 +143,21 @@ final class StreamProcess {
         }
     }
 
-    var readDescriptors: [Int32] {
-        guard let child, child.pidfd >= 0 else { return [] }
-        return [child.pidfd]
+    /// The pidfd, for the command's exit; stdin while lines wait to go out.
+    func collect(_ interest: inout PollInterest) {
+        guard let child else { return }
+        if child.pidfd >= 0 { interest.read(child.pidfd) }
+        switch phase {
+        case .running, .closing:
+            if child.stdin >= 0 && !child.outbox.isEmpty { interest.write(child.stdin) }
+        case .idle, .inputClosed, .stopping, .backingOff, .closed: break
+        }
     }
 
-    var writeDescriptors: [Int32] {
-        switch phase {
-        case let .running(child), let .closing(child, _, _):
-            child.stdin >= 0 && !child.outbox.isEmpty ? [child.stdin] : []
-        case .idle, .inputClosed, .stopping, .backingOff, .closed: []
-        }
+    /// Whether `fd` tells of the command's exit.
+    func reportsExit(on fd: Int32) -> Bool {
+        guard let child, child.pidfd >= 0 else { return false }
+        return child.pidfd == fd
     }
 
     var nextDeadline: Timestamp? {

@@ -101,17 +101,14 @@ final class SubscriberServer {
         }
     }
 
-    var readDescriptors: [Int32] {
-        var polled: [Int32] = []
-        if case let .accepting(fd) = listener { polled.append(fd) }
-        for subscriber in subscribers { polled.append(subscriber.fd) }
-        return polled
-    }
-
-    var writeDescriptors: [Int32] {
-        var polled: [Int32] = []
-        for subscriber in subscribers where !subscriber.outbox.isEmpty { polled.append(subscriber.fd) }
-        return polled
+    /// The listening socket and every subscriber, to read; a subscriber with lines
+    /// waiting, to write.
+    func collect(_ interest: inout PollInterest) {
+        if case let .accepting(fd) = listener { interest.read(fd) }
+        for subscriber in subscribers {
+            interest.read(subscriber.fd)
+            if !subscriber.outbox.isEmpty { interest.write(subscriber.fd) }
+        }
     }
 
     var nextDeadline: Timestamp? {

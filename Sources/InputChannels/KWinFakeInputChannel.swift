@@ -51,7 +51,10 @@ public final class KWinFakeInputChannel: WaylandChannel {
 
     // MARK: PollSource: the Wayland socket and the session bus
 
-    public override var pollDescriptors: [Int32] { super.pollDescriptors + bus.descriptors }
+    public override func collect(_ interest: inout PollInterest) {
+        super.collect(&interest)
+        bus.collect(&interest)
+    }
 
     public override func handleReadable(_ fd: Int32) {
         if bus.owns(fd) { bus.handleReadable() } else { super.handleReadable(fd) }

@@ -96,7 +96,7 @@ public final class UinputChannel: InputChannel {
 
     // MARK: PollSource: nothing to read, nothing to wait for.
 
-    public var pollDescriptors: [Int32] { [] }
+    public func collect(_ interest: inout PollInterest) {}
     public func handleReadable(_ fd: Int32) {}
     public var nextDeadline: Timestamp? { nil }
     public func handleDeadlines() {}

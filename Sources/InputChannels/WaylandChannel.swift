@@ -71,16 +71,14 @@ public class WaylandChannel: InputChannel {
 
     // MARK: PollSource
 
-    public var pollDescriptors: [Int32] {
+    /// The socket, to read, and to write while requests wait.
+    public func collect(_ interest: inout PollInterest) {
         switch phase {
-        case let .handshaking(fd, _), let .connected(fd): [fd]
-        case .stopped, .waiting: []
+        case let .handshaking(fd, _), let .connected(fd):
+            interest.read(fd)
+            if !outbox.isEmpty { interest.write(fd) }
+        case .stopped, .waiting: break
         }
-    }
-
-    public var writeDescriptors: [Int32] {
-        guard !outbox.isEmpty else { return [] }
-        return pollDescriptors
     }
 
     public var nextDeadline: Timestamp? {

@@ -59,11 +59,11 @@ public final class XTestChannel: InputChannel {
 
     // MARK: PollSource
 
-    public var pollDescriptors: [Int32] {
+    public func collect(_ interest: inout PollInterest) {
         switch phase {
-        case let .connected(connection): [connection.fd]
-        case let .connecting(attempt, _): [attempt.fd]
-        case .stopped, .waiting: []
+        case let .connected(connection): interest.read(connection.fd)
+        case let .connecting(attempt, _): interest.read(attempt.fd)
+        case .stopped, .waiting: break
         }
     }
 

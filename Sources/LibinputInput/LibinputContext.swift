@@ -144,7 +144,9 @@ public final class LibinputContext: PollSource {
 
     // MARK: PollSource
 
-    public var pollDescriptors: [Int32] { context.map { [libinput_get_fd($0)] } ?? [] }
+    public func collect(_ interest: inout PollInterest) {
+        if let context { interest.read(libinput_get_fd(context)) }
+    }
 
     public func handleReadable(_ fd: Int32) { dispatch() }
 

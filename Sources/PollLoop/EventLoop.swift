@@ -14,9 +14,10 @@ public struct EventLoopFailure: Error, Equatable, CustomStringConvertible {
 /// source as the timeout. With no input and no deadline it sleeps until input comes.
 public final class EventLoop {
     private var sources: [PollSource] = []
-    /// This wake-up's poll entries and the index of each one's source, kept between wake-ups.
-    private var entries: [pollfd] = []
-    private var owners: [Int] = []
+    /// This wake-up's poll entries and their sources, kept between wake-ups.
+    private var interest = PollInterest()
+    /// Each source's deadline as asked before this wake-up's wait.
+    private var deadlines: [Timestamp?] = []
     private var stopped = false
 
     /// Why the last ``run(until:)`` ended other than by ``stop()`` or its deadline; nil
@@ -45,16 +46,17 @@ public final class EventLoop {
         stopped = false
         failure = nil
         while !stopped {
-            // One entry per descriptor, its events combined: a subscriber's socket that is
-            // read and written is one entry, not two (poll refuses more entries than
-            // RLIMIT_NOFILE). The buffers are kept from one wake-up to the next.
-            entries.removeAll(keepingCapacity: true)
-            owners.removeAll(keepingCapacity: true)
+            // One question per source per wake-up, answered into buffers kept from one
+            // wake-up to the next: the loop allocates nothing while it runs.
+            interest.reset()
+            deadlines.removeAll(keepingCapacity: true)
             var next = deadline
             for (index, source) in sources.enumerated() {
-                for fd in source.pollDescriptors { add(fd, Int16(POLLIN), owner: index) }
-                for fd in source.writeDescriptors { add(fd, Int16(POLLOUT), owner: index) }
-                if let due = source.nextDeadline, next.map({ due < $0 }) ?? true { next = due }
+                interest.begin(source: index)
+                source.collect(&interest)
+                let due = source.nextDeadline
+                deadlines.append(due)
+                if let due, next.map({ due < $0 }) ?? true { next = due }
             }
             var timeout: Int32 = -1
             if let next {
@@ -62,15 +64,16 @@ public final class EventLoop {
                 let micros = next > now ? (next - now).wholeMicroseconds : 0
                 timeout = Int32(clamping: (micros + 999) / 1_000)
             }
-            let ready = poll(&entries, nfds_t(entries.count), timeout)
+            let count = interest.entries.count
+            let ready = interest.wait(milliseconds: timeout)
             wakeups += 1
             if ready < 0 && errno != EINTR {
-                return fail("poll failed on \(entries.count) descriptors: \(String(cString: strerror(errno)))")
+                return fail("poll failed on \(count) descriptors: \(String(cString: strerror(errno)))")
             }
             if ready > 0 {
-                for index in entries.indices where entries[index].revents != 0 {
-                    let entry = entries[index]
-                    let owner = sources[owners[index]]
+                for index in interest.entries.indices where interest.entries[index].revents != 0 {
+                    let entry = interest.entries[index]
+                    let owner = sources[interest.owners[index]]
                     // POLLNVAL: the descriptor was closed under the loop; handing it to its
                     // source would only make poll return at once, forever.
                     if entry.revents & Int16(POLLNVAL) != 0 {
@@ -90,24 +93,19 @@ public final class EventLoop {
                     }
                 }
             }
+            // A source whose deadline was due is asked again, since what it read may have
+            // moved it. A deadline set for now while another source was handled is met
+            // on the next round, whose wait then does not sleep.
             let now = PollScheduler.now()
-            for source in sources {
-                if let due = source.nextDeadline, due <= now { source.handleDeadlines() }
+            for (index, source) in sources.enumerated() {
+                if let due = deadlines[index], due <= now, let still = source.nextDeadline, still <= now {
+                    source.handleDeadlines()
+                }
                 if let reason = source.failure { return fail(reason) }
             }
             if let deadline, now >= deadline { return nil }
         }
         return nil
-    }
-
-    /// Adds `events` for `fd` to this wake-up's entries, to its existing entry if it has one.
-    private func add(_ fd: Int32, _ events: Int16, owner: Int) {
-        if events == Int16(POLLOUT), let index = entries.lastIndex(where: { $0.fd == fd }), owners[index] == owner {
-            entries[index].events |= events
-            return
-        }
-        entries.append(pollfd(fd: fd, events: events, revents: 0))
-        owners.append(owner)
     }
 
     private func fail(_ reason: String) -> EventLoopFailure {

@@ -108,9 +108,10 @@ public final class LogOutput: PollSource, Sendable {
 
     // MARK: PollSource
 
-    public var pollDescriptors: [Int32] { [] }
+    public func collect(_ interest: inout PollInterest) {
+        if !isEmpty { interest.write(channel.descriptor) }
+    }
     public func handleReadable(_ fd: Int32) {}
-    public var writeDescriptors: [Int32] { isEmpty ? [] : [channel.descriptor] }
     public func handleWritable(_ fd: Int32) { state.withLock { flush(&$0) } }
     public var nextDeadline: Timestamp? { nil }
     public func handleDeadlines() {}

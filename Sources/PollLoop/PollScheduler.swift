@@ -27,7 +27,7 @@ public final class PollScheduler: Scheduler, PollSource {
         while let timer = queue.popFirst(where: { $0 < time }) { timer.fire(timer.deadline) }
     }
 
-    public var pollDescriptors: [Int32] { [] }
+    public func collect(_ interest: inout PollInterest) {}
     public func handleReadable(_ fd: Int32) {}
     public var nextDeadline: Timestamp? { queue.nextDeadline }
 

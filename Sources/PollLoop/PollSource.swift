@@ -1,15 +1,17 @@
+import Glibc
 import TouchGestures
 
-/// Something the event loop waits on: descriptors to read and a deadline.
+/// Something the event loop waits on: descriptors to read and to write, and a deadline.
 public protocol PollSource: AnyObject {
-    /// Descriptors to poll for reading, asked before every wait.
-    var pollDescriptors: [Int32] { get }
-    /// One of ``pollDescriptors`` is readable.
+    /// Adds what the source waits on now to `interest`: the descriptors to read, and to
+    /// write only those with bytes waiting to go out, so an idle source causes no
+    /// wake-up. Asked once before every wait; it adds in place, so a wake-up allocates
+    /// nothing for it.
+    func collect(_ interest: inout PollInterest)
+    /// One of the descriptors collected for reading is readable.
     func handleReadable(_ fd: Int32)
-    /// Descriptors to poll for writing, asked before every wait: only those with bytes
-    /// waiting to go out, so an idle source causes no wake-up.
-    var writeDescriptors: [Int32] { get }
-    /// One of ``writeDescriptors`` can take more bytes, or its reader went away.
+    /// One of the descriptors collected for writing can take more bytes, or its reader
+    /// went away.
     func handleWritable(_ fd: Int32)
     /// The next moment the source wants to run without input, if any.
     var nextDeadline: Timestamp? { get }
@@ -24,6 +26,78 @@ extension PollSource {
     /// Sources that cannot break never fail.
     public var failure: String? { nil }
     /// Most sources only read.
-    public var writeDescriptors: [Int32] { [] }
     public func handleWritable(_ fd: Int32) {}
+
+    /// The descriptors the source reads now (for tests and a source's own drain loop).
+    public var pollDescriptors: [Int32] {
+        var interest = PollInterest()
+        collect(&interest)
+        return interest.descriptors(for: Int16(POLLIN))
+    }
+
+    /// The descriptors the source writes now.
+    public var writeDescriptors: [Int32] {
+        var interest = PollInterest()
+        collect(&interest)
+        return interest.descriptors(for: Int16(POLLOUT))
+    }
+}
+
+/// What the sources wait on before one wait: poll entries, one per descriptor with its
+/// events combined (poll refuses more entries than RLIMIT_NOFILE), and which source each
+/// entry belongs to. The loop keeps one across wake-ups, so its buffers are reused.
+public struct PollInterest {
+    /// The entries, in the order the sources added them.
+    public private(set) var entries: [pollfd] = []
+    /// The index of each entry's source.
+    private(set) var owners: [Int] = []
+    /// The source adding now, and where its entries begin.
+    private var owner = 0
+    private var ownerStart = 0
+
+    public init() {}
+
+    /// `fd` is to be read.
+    public mutating func read(_ fd: Int32) {
+        entries.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+        owners.append(owner)
+    }
+
+    /// `fd` has bytes waiting to go out: added to the source's entry for reading it, if
+    /// it has one.
+    public mutating func write(_ fd: Int32) {
+        if let index = entries[ownerStart...].lastIndex(where: { $0.fd == fd }) {
+            entries[index].events |= Int16(POLLOUT)
+            return
+        }
+        entries.append(pollfd(fd: fd, events: Int16(POLLOUT), revents: 0))
+        owners.append(owner)
+    }
+
+    /// The collected descriptors that wait for `events`.
+    public func descriptors(for events: Int16) -> [Int32] {
+        entries.filter { $0.events & events != 0 }.map(\.fd)
+    }
+
+    /// Empties it for the next wake-up, keeping its room.
+    mutating func reset() {
+        entries.removeAll(keepingCapacity: true)
+        owners.removeAll(keepingCapacity: true)
+        owner = 0
+        ownerStart = 0
+    }
+
+    /// What follows is added by the source at `index`.
+    mutating func begin(source index: Int) {
+        owner = index
+        ownerStart = entries.count
+    }
+}
+
+extension PollInterest {
+    /// Waits on the entries with poll(2), which writes their `revents`.
+    mutating func wait(milliseconds timeout: Int32) -> Int32 {
+        let count = nfds_t(entries.count)
+        return entries.withUnsafeMutableBufferPointer { poll($0.baseAddress, count, timeout) }
+    }
 }

@@ -17,7 +17,9 @@ public final class SignalSource: PollSource {
         self.handler = handler
     }
 
-    public var pollDescriptors: [Int32] { fd >= 0 ? [fd] : [] }
+    public func collect(_ interest: inout PollInterest) {
+        if fd >= 0 { interest.read(fd) }
+    }
 
     public func handleReadable(_ fd: Int32) {
         while case let signal = cprocess_read_signal(fd), signal > 0 { handler(signal) }

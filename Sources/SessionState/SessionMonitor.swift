@@ -95,8 +95,9 @@ public final class SessionMonitor: PollSource {
 
     private var links: [BusLink] { [logind.link, screensaver.link] }
 
-    public var pollDescriptors: [Int32] {
-        logind.link.descriptors + screensaver.link.descriptors
+    public func collect(_ interest: inout PollInterest) {
+        logind.link.collect(&interest)
+        screensaver.link.collect(&interest)
     }
 
     public func handleReadable(_ fd: Int32) {

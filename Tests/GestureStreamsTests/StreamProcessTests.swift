@@ -1,5 +1,6 @@
 import CProcess
 import Glibc
+import PollLoop
 @testable import GestureStreams
 import TestSupport
 import TouchGestures
@@ -55,7 +56,7 @@ import Testing
             .couldNotStart(rule: "r", reason: "pidfd_open: Too many open files", retryIn: .milliseconds(500)),
         ])
         #expect(stream.nextDeadline == Self.t0 + .milliseconds(750))
-        #expect(stream.readDescriptors.isEmpty && stream.child == nil)
+        #expect(polled(for: POLLIN, stream.collect).isEmpty && stream.child == nil)
         // Each child was started, then killed and reaped before start returned: no zombie is left.
         #expect(spawned.count == 2)
         for pid in spawned {
@@ -208,7 +209,7 @@ import Testing
         for value in 1...300 {
             stream.send(Array("{\"value\":\(value)}\n".utf8), coalescible: false, now: Self.t0 + .milliseconds(value))
         }
-        #expect(stream.writeDescriptors.isEmpty)
+        #expect(polled(for: POLLOUT, stream.collect).isEmpty, "its reader is gone, so nothing is polled for writing")
         #expect(stream.nextDeadline == nil, "nothing waits for it, so it cannot be late")
         var exit = pollfd(fd: first.pidfd, events: Int16(POLLIN), revents: 0)
         #expect(poll(&exit, 1, 30_000) == 1)

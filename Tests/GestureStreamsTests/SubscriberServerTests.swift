@@ -47,7 +47,7 @@ import TouchGestures
             try #require(client >= 0)
             clients.append(client)
         }
-        server.handleReadable(server.readDescriptors[0], now: Timestamp(microseconds: 1))
+        server.handleReadable(polled(for: POLLIN, server.collect)[0], now: Timestamp(microseconds: 1))
         #expect(server.subscribers.count == 2)
         let refusal = #"{"v":1,"error":"touchgest run serves at most 2 subscribers at once; this one is refused"}"# + "\n"
         for client in clients[2...] {

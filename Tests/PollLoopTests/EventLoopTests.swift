@@ -1,5 +1,5 @@
 import Glibc
-import PollLoop
+@testable import PollLoop
 import Testing
 import TouchGestures
 
@@ -27,7 +27,12 @@ final class PipeSource: PollSource {
         _ = Glibc.write(write, &byte, 1)
     }
 
-    var pollDescriptors: [Int32] { [read] }
+    func drain() {
+        var byte: UInt8 = 0
+        _ = Glibc.read(read, &byte, 1)
+    }
+
+    func collect(_ interest: inout PollInterest) { interest.read(read) }
     func handleReadable(_ fd: Int32) { onReadable(self) }
     var nextDeadline: Timestamp? { nil }
     func handleDeadlines() {}
@@ -37,7 +42,7 @@ final class PipeSource: PollSource {
 final class NotOpenSource: PollSource {
     let fd: Int32
     init(fd: Int32) { self.fd = fd }
-    var pollDescriptors: [Int32] { [fd] }
+    func collect(_ interest: inout PollInterest) { interest.read(fd) }
     func handleReadable(_ fd: Int32) {}
     var nextDeadline: Timestamp? { nil }
     func handleDeadlines() {}
@@ -75,5 +80,71 @@ final class NotOpenSource: PollSource {
         source.poke()
         #expect(loop.run() == nil)
         #expect(loop.failure == nil)
+    }
+
+    @Test func aDescriptorOneSourceReadsAndWritesIsOnePollEntryAndAnotherSourcesIsItsOwn() {
+        var interest = PollInterest()
+        interest.begin(source: 0)
+        interest.read(7)
+        interest.read(8)
+        interest.write(7)
+        interest.begin(source: 1)
+        interest.write(7)
+        #expect(interest.entries.map(\.fd) == [7, 8, 7])
+        #expect(interest.entries.map(\.events) == [Int16(POLLIN | POLLOUT), Int16(POLLIN), Int16(POLLOUT)])
+        #expect(interest.owners == [0, 0, 1])
+        #expect(interest.descriptors(for: Int16(POLLOUT)) == [7, 7])
+    }
+
+    @Test func aDeadlineSetForNowWhileAnotherSourceReadsIsMetInTheNextRoundWithoutSleeping() {
+        let loop = EventLoop()
+        let input = PipeSource()
+        let timer = DeadlineSource()
+        input.onReadable = { source in
+            source.drain()
+            timer.deadline = PollScheduler.now()
+        }
+        timer.onDeadline = { loop.stop() }
+        loop.add(input)
+        loop.add(timer)
+        input.poke()
+        // Far enough that a loop sleeping until it would fail the test by the wake-up count.
+        #expect(loop.run(until: PollScheduler.now() + .seconds(600)) == nil)
+        #expect(timer.fired == 1)
+        #expect(loop.wakeups == 2, "one wake-up for the input, one that did not sleep for the deadline")
+    }
+
+    @Test func aDeadlineThatWasDueButWhatTheSourceReadMovedIsNotCalled() {
+        let loop = EventLoop()
+        let source = DeadlineSource()
+        source.deadline = PollScheduler.now()
+        source.onReadable = {
+            source.deadline = PollScheduler.now() + .seconds(600)
+            loop.stop()
+        }
+        loop.add(source)
+        source.pipe.poke()
+        #expect(loop.run() == nil)
+        #expect(source.fired == 0)
+    }
+}
+
+/// A source with a deadline the test sets, and a pipe to make it readable.
+final class DeadlineSource: PollSource {
+    let pipe = PipeSource()
+    var deadline: Timestamp?
+    var fired = 0
+    var onDeadline: () -> Void = {}
+    var onReadable: () -> Void = {}
+    func collect(_ interest: inout PollInterest) { interest.read(pipe.read) }
+    func handleReadable(_ fd: Int32) {
+        pipe.drain()
+        onReadable()
+    }
+    var nextDeadline: Timestamp? { deadline }
+    func handleDeadlines() {
+        deadline = nil
+        fired += 1
+        onDeadline()
     }
 }
