@@ -108,6 +108,12 @@ public final class CommandRunner {
 
     private let shell: String
     private let baseEnvironment: [String: String]
+    /// The base environment as C strings, made once rather than at every start.
+    private let baseBlock: EnvironmentBlock
+    /// Where each command's program was found, by command and `PATH`, as a shell hashes
+    /// the programs it ran: finding it means a `stat` per `PATH` folder, at every start of
+    /// an on-step command otherwise. A program that went away since is found again.
+    private var launches: [String: Launch] = [:]
     private let now: () -> Timestamp
     private var children: [Child] = []
     private var waiting: [Job] = []
@@ -119,6 +125,7 @@ public final class CommandRunner {
                 now: @escaping () -> Timestamp = PollScheduler.now) {
         self.shell = shell
         self.baseEnvironment = baseEnvironment ?? Self.processEnvironment()
+        baseBlock = EnvironmentBlock(self.baseEnvironment)
         self.now = now
     }
 
@@ -242,24 +249,29 @@ public final class CommandRunner {
 
         let attributes = ChildSpawnAttributes()
 
-        var environment = baseEnvironment
-        environment.merge(job.environment) { _, new in new }
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        // glibc's posix_spawn clones with CLONE_VM | CLONE_VFORK: no copy of the daemon's
-        // memory, and an exec failure comes back as the result.
-        func start(_ launch: Launch) -> Int32 {
-            let argv: [UnsafeMutablePointer<CChar>?] = launch.arguments.map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            return posix_spawn(&pid, launch.path, &actions, attributes.pointer, argv, envp)
-        }
-        let launch = launch(for: job.command, environment: environment)
-        var result = start(launch)
-        if result != 0 && launch.direct {
-            // A script without a `#!` line (ENOEXEC), or a program gone since it was found:
-            // the shell handles these as it always did.
-            result = start(shellLaunch(job.command))
+        let searchPath = job.environment["PATH"] ?? baseEnvironment["PATH"]
+        let cacheKey = job.command + "\u{0}" + (searchPath ?? "")
+        let launch = launches[cacheKey] ?? launch(for: job.command, environment: searchPath.map { ["PATH": $0] } ?? [:])
+        var result: Int32 = 0
+        baseBlock.withEntries(adding: job.environment) { envp in
+            // glibc's posix_spawn clones with CLONE_VM | CLONE_VFORK: no copy of the daemon's
+            // memory, and an exec failure comes back as the result.
+            func start(_ launch: Launch) -> Int32 {
+                let argv: [UnsafeMutablePointer<CChar>?] = launch.arguments.map { strdup($0) } + [nil]
+                defer { for pointer in argv { free(pointer) } }
+                return posix_spawn(&pid, launch.path, &actions, attributes.pointer, argv, envp)
+            }
+            result = start(launch)
+            if result != 0 && launch.direct {
+                // A script without a `#!` line (ENOEXEC), or a program gone since it was found:
+                // the shell handles these as it always did, and the program is looked for again.
+                launches[cacheKey] = nil
+                result = start(shellLaunch(job.command))
+            } else {
+                if launches.count >= Self.launchCacheLimit { launches.removeAll() }
+                launches[cacheKey] = launch
+            }
         }
         close(pipeFDs[1])
         guard result == 0 else {
@@ -336,6 +348,9 @@ public final class CommandRunner {
     }
 
     // MARK: What runs
+
+    /// Most commands whose program is remembered; rules name a few dozen at most.
+    static let launchCacheLimit = 256
 
     /// The program a job starts and its arguments.
     struct Launch: Equatable {

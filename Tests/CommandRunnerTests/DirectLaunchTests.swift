@@ -85,4 +85,30 @@ import TestSupport
         #expect(runner.waitUntilIdle(timeout: .seconds(10)))
         #expect(log.finished.first?.status == .timedOut)
     }
+
+    @Test func aRememberedProgramThatWentAwayIsFoundAgainWhereItIsNow() {
+        let first = temporaryFolder(), second = temporaryFolder(), out = temporaryFolder()
+        writeText("\(first)/tg-probe", "#!/bin/sh\necho first >> \"$OUT\"\n", mode: 0o755)
+        let runner = CommandRunner(baseEnvironment: ["PATH": "\(first):\(second):/usr/bin:/bin", "OUT": "\(out)/out"])
+        runner.run(.init(key: "a", command: "tg-probe"))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        unlink("\(first)/tg-probe")
+        writeText("\(second)/tg-probe", "#!/bin/sh\necho second >> \"$OUT\"\n", mode: 0o755)
+        runner.run(.init(key: "b", command: "tg-probe"))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        runner.run(.init(key: "c", command: "tg-probe"))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(readFile("\(out)/out") == "first\nsecond\nsecond\n")
+    }
+
+    @Test func aCommandGetsTheBaseEnvironmentWithItsJobsValuesOverridingIt() {
+        let out = temporaryFolder()
+        let runner = CommandRunner(baseEnvironment: ["PATH": "/usr/bin:/bin", "KEPT": "base", "SET": "base"])
+        for key in ["a", "b"] {
+            runner.run(.init(key: key, command: "sh -c 'printf \"%s %s %s|\" \"$KEPT\" \"$SET\" \"$ADDED\" >> \(out)/out'",
+                             environment: ["SET": "job-\(key)", "ADDED": key]))
+            #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        }
+        #expect(readFile("\(out)/out") == "base job-a a|base job-b b|")
+    }
 }
