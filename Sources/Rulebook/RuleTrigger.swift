@@ -17,8 +17,8 @@ final class RuleTrigger {
     /// one ~10 ms frame.
     static let maximumStepsPerUpdate = 100
 
-    /// Whether the rule runs a command at each `step`.
-    private var stepsCommands: Bool { (rule.step ?? 0) > 0 && rule.actsOnSteps }
+    /// Whether the rule acts at each `step`.
+    private let stepsCommands: Bool
 
     /// libinput's name of a device, for the samples.
     private let deviceName: (DeviceID) -> String?
@@ -29,6 +29,7 @@ final class RuleTrigger {
         self.sink = sink
         self.focus = focus
         self.deviceName = deviceName
+        stepsCommands = (rule.step ?? 0) > 0 && rule.actsOnSteps
         recognizer.addAction { [weak self] recognizer in self?.transitioned(recognizer) }
     }
 

@@ -200,6 +200,9 @@ public final class Daemon: SessionObserver {
         }
     }
 
+    /// Transitions are logged at trace level only.
+    public var wantsTransitions: Bool { logger.logLevel <= .trace }
+
     public func transition(_ record: TransitionRecord) {
         logger.trace("\(record)")
     }

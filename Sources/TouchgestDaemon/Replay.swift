@@ -37,7 +37,7 @@ public final class Replay {
         self.observer = observer
         compiled = CompiledRulebook(book, sink: actions, focus: focus) { reader.device($0)?.name }
         compiled.attach(to: environment)
-        environment.transitionObserver = { [weak observer] in observer?.transition($0) }
+        if observer.wantsTransitions { environment.transitionObserver = { [weak observer] in observer?.transition($0) } }
         if observer.wantsPhaseMoves { environment.phaseObserver = { [weak observer] in observer?.phaseMove($0) } }
         actions.runner?.observer = { [weak self] event in
             if case let .finished(job, _, status, _) = event, case .couldNotStart = status {

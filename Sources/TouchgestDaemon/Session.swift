@@ -15,6 +15,9 @@ import TouchGestures
 /// What a session reports as it goes.
 public protocol SessionObserver: AnyObject {
     func adapter(_ event: AdapterEvent)
+    /// Whether it wants every transition of every recognizer; a continuous gesture makes
+    /// one per update, so they are made only for an observer that shows them.
+    var wantsTransitions: Bool { get }
     func transition(_ record: TransitionRecord)
     func command(_ request: CommandRequest)
     /// A rule pressed keys, typed text or clicked (shown whether or not it reaches the desktop).
@@ -46,6 +49,7 @@ extension SessionObserver {
     public func focus(_ report: FocusReport) {}
     public func focusNote(_ text: String, rule: String?) {}
     public func contacts(_ event: ContactEvent) {}
+    public var wantsTransitions: Bool { true }
     public var wantsPhaseMoves: Bool { false }
     public func phaseMove(_ move: PhaseMove) {}
     public func session(_ report: SessionReport) {}
@@ -115,7 +119,9 @@ public final class Session: CommandSink {
         runner = runCommands ? CommandRunner() : nil
         streams = runCommands ? StreamHub() : nil
         self.observer = observer
-        environment.transitionObserver = { [weak self] record in self?.observer?.transition(record) }
+        if observer?.wantsTransitions == true {
+            environment.transitionObserver = { [weak self] record in self?.observer?.transition(record) }
+        }
         if observer?.wantsPhaseMoves == true {
             environment.phaseObserver = { [weak self] move in self?.observer?.phaseMove(move) }
         }

@@ -154,6 +154,7 @@ final class LearnObserver: SessionObserver {
         if case let .deviceAdded(device) = event { printError("device added: \(device)") }
     }
 
+    var wantsTransitions: Bool { false }
     func transition(_ record: TransitionRecord) {}
     func command(_ request: CommandRequest) {}
 }

@@ -57,6 +57,7 @@ final class Recorder: SessionObserver {
         if case let .deviceAdded(device) = event { emit("device added: \(device)") }
     }
 
+    var wantsTransitions: Bool { false }
     func transition(_ record: TransitionRecord) {}
     func command(_ request: CommandRequest) {}
 }
