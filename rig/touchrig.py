@@ -266,8 +266,9 @@ def main():
             stat = open(f"/proc/{child.pid}/stat").read().rsplit(")", 1)[1].split()
             cpu_ms = (int(stat[11]) + int(stat[12])) * 1000 // os.sysconf("SC_CLK_TCK")
             descriptors = len(os.listdir(f"/proc/{child.pid}/fd"))
+            user_ms = int(stat[11]) * 1000 // os.sysconf("SC_CLK_TCK")
             print(f"touchrig: stats rss {fields['VmRSS'].strip()} wakeups {fields['voluntary_ctxt_switches'].strip()}"
-                  f" cpu {cpu_ms} ms fds {descriptors} anon {fields['RssAnon'].strip()}", flush=True)
+                  f" cpu {cpu_ms} ms fds {descriptors} anon {fields['RssAnon'].strip()} user {user_ms} ms", flush=True)
         elif kind == "end":
             pass
         elif kind == "add":
