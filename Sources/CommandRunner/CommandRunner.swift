@@ -252,7 +252,7 @@ public final class CommandRunner {
         var pid: pid_t = 0
         let searchPath = job.environment["PATH"] ?? baseEnvironment["PATH"]
         let cacheKey = job.command + "\u{0}" + (searchPath ?? "")
-        let launch = launches[cacheKey] ?? launch(for: job.command, environment: searchPath.map { ["PATH": $0] } ?? [:])
+        let launch = launches[cacheKey] ?? launch(for: job.command, searchPath: searchPath)
         var result: Int32 = 0
         baseBlock.withEntries(adding: job.environment) { envp in
             // glibc's posix_spawn clones with CLONE_VM | CLONE_VFORK: no copy of the daemon's
@@ -360,10 +360,11 @@ public final class CommandRunner {
         var direct: Bool
     }
 
-    /// A plain command's own program when `PATH` (from `environment`) has it; the shell otherwise.
-    func launch(for command: String, environment: [String: String]) -> Launch {
+    /// A plain command's own program when `searchPath` (the command's `PATH`) has it; the
+    /// shell otherwise.
+    func launch(for command: String, searchPath: String?) -> Launch {
         if let plain = DirectCommand(command),
-           let path = Self.locate(plain.arguments[0], searchPath: environment["PATH"]) {
+           let path = Self.locate(plain.arguments[0], searchPath: searchPath) {
             return Launch(path: path, arguments: plain.arguments, direct: true)
         }
         return shellLaunch(command)

@@ -1,14 +1,15 @@
 import Glibc
 
-/// An environment every command starts from, as `NAME=value` C strings made once: a
-/// command's environment is these, less the names its job sets, plus the job's own.
-/// Building all of it at every start cost more than the rest of starting an on-step
-/// command (scripts/measure-overhead).
-final class EnvironmentBlock {
+/// An environment commands start from, as `NAME=value` C strings in name order, made
+/// once: a command's environment is these, less the names its job sets, plus the job's
+/// own. Rule commands and stream commands both start from one. Building all of it at
+/// every start cost more than the rest of starting an on-step command
+/// (scripts/measure-overhead).
+public final class EnvironmentBlock {
     private let entries: [(name: String, entry: UnsafeMutablePointer<CChar>)]
 
-    init(_ environment: [String: String]) {
-        entries = environment.compactMap { name, value in
+    public init(_ environment: [String: String]) {
+        entries = environment.sorted { $0.key < $1.key }.compactMap { name, value in
             strdup("\(name)=\(value)").map { (name, $0) }
         }
     }
@@ -19,7 +20,7 @@ final class EnvironmentBlock {
 
     /// Calls `body` with the base entries that `overrides` does not name, then the
     /// overrides, then the terminating nil, as `envp` for posix_spawn.
-    func withEntries<Result>(adding overrides: [String: String],
+    public func withEntries<Result>(adding overrides: [String: String] = [:],
                              _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
         let own = overrides.map { strdup("\($0.key)=\($0.value)") }
         defer { for pointer in own { free(pointer) } }

@@ -389,14 +389,11 @@ final class StreamProcess {
         let shell = "/bin/sh"
         let words: [String] = [shell, "-c", command]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }
-            .map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, shell, &actions, attributes.pointer, argv, envp)
+        let result = EnvironmentBlock(environment).withEntries { envp in
+            posix_spawn(&pid, shell, &actions, attributes.pointer, argv, envp)
+        }
         Glibc.close(pipeFDs[0])
         guard result == 0 else {
             Glibc.close(pipeFDs[1])

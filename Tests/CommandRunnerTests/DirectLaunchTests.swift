@@ -9,7 +9,7 @@ import TestSupport
     let path = "/usr/local/bin:/usr/bin:/bin"
 
     @Test func aPlainCommandStartsItsOwnProgramFoundInPath() {
-        let launch = CommandRunner().launch(for: "sleep 5", environment: ["PATH": path])
+        let launch = CommandRunner().launch(for: "sleep 5", searchPath: path)
         #expect(launch.direct)
         #expect(launch.path.hasSuffix("/sleep"))
         #expect(launch.arguments == ["sleep", "5"])
@@ -18,11 +18,11 @@ import TestSupport
     @Test func shellSyntaxABuiltinOrAMissingProgramGoesThroughTheShell() {
         let runner = CommandRunner()
         for command in ["echo hi", "sleep 1; sleep 2", "no-such-program-for-touchgest x"] {
-            #expect(runner.launch(for: command, environment: ["PATH": path])
+            #expect(runner.launch(for: command, searchPath: path)
                     == .init(path: "/bin/sh", arguments: ["/bin/sh", "-c", command], direct: false))
         }
         // Without PATH the shell's own default search applies.
-        #expect(!runner.launch(for: "sleep 5", environment: [:]).direct)
+        #expect(!runner.launch(for: "sleep 5", searchPath: nil).direct)
     }
 
     @Test func thePathOfTheCommandsEnvironmentIsSearchedInOrder() {
@@ -30,15 +30,15 @@ import TestSupport
         for folder in [first, second] { writeText("\(folder)/tg-probe", "#!/bin/sh\n", mode: 0o755) }
         writeText("\(first)/tg-plain", "not executable")
         let runner = CommandRunner()
-        #expect(runner.launch(for: "tg-probe", environment: ["PATH": "\(first):\(second)"]).path == "\(first)/tg-probe")
-        #expect(runner.launch(for: "tg-plain", environment: ["PATH": "\(first):\(second)"]).direct == false)
+        #expect(runner.launch(for: "tg-probe", searchPath: "\(first):\(second)").path == "\(first)/tg-probe")
+        #expect(runner.launch(for: "tg-plain", searchPath: "\(first):\(second)").direct == false)
     }
 
     @Test func quotedWordsArriveAsTheShellWouldPassThem() {
         let directory = temporaryFolder()
         let runner = CommandRunner()
         let command = #"sh -c 'printf "%s|" "$@" > "$OUT"' name 'two words' "it's" ''"#
-        #expect(runner.launch(for: command, environment: ["PATH": path]).direct)
+        #expect(runner.launch(for: command, searchPath: path).direct)
         runner.run(.init(key: "r", command: command, environment: ["OUT": "\(directory)/out"]))
         #expect(runner.waitUntilIdle(timeout: .seconds(10)))
         #expect(readFile("\(directory)/out") == "two words|it's||")
