@@ -123,13 +123,17 @@ public final class BusLink {
 
     // MARK: Polling
 
-    /// The bus connection, or the attempt at one, to read.
-    public func collect(_ interest: inout PollInterest) {
+    /// The bus connection, or the attempt at one: what is read now.
+    private var descriptor: Int32? {
         switch phase {
-        case let .connected(connection): interest.read(connection.fd)
-        case let .connecting(pending): interest.read(pending.attempt.fd)
-        case .stopped, .waiting, .unreachable: break
+        case let .connected(connection): connection.fd
+        case let .connecting(pending): pending.attempt.fd
+        case .stopped, .waiting, .unreachable: nil
         }
+    }
+
+    public func collect(_ interest: inout PollInterest) {
+        if let descriptor { interest.read(descriptor) }
     }
 
     public var deadline: Timestamp? {
@@ -142,11 +146,7 @@ public final class BusLink {
     }
 
     public func owns(_ fd: Int32) -> Bool {
-        switch phase {
-        case let .connected(connection): connection.fd == fd
-        case let .connecting(pending): pending.attempt.fd == fd
-        case .stopped, .waiting, .unreachable: false
-        }
+        descriptor == fd
     }
 
     public func handleReadable() {
