@@ -14,10 +14,6 @@ public struct EventLoopFailure: Error, Equatable, CustomStringConvertible {
 /// source as the timeout. With no input and no deadline it sleeps until input comes.
 public final class EventLoop {
     private var sources: [PollSource] = []
-    /// This wake-up's poll entries and their sources, kept between wake-ups.
-    private var interest = PollInterest()
-    /// Each source's deadline as asked before this wake-up's wait.
-    private var deadlines: [Timestamp?] = []
     private var stopped = false
 
     /// Why the last ``run(until:)`` ended other than by ``stop()`` or its deadline; nil
@@ -45,9 +41,13 @@ public final class EventLoop {
     public func run(until deadline: Timestamp? = nil) -> EventLoopFailure? {
         stopped = false
         failure = nil
+        // This wake-up's poll entries and their sources, and each source's deadline as
+        // asked before the wait: one question per source per wake-up, answered into
+        // buffers kept from one wake-up to the next, so the loop allocates nothing while
+        // it runs. Locals, not properties, so no access to them is checked at run time.
+        var interest = PollInterest()
+        var deadlines: [Timestamp?] = []
         while !stopped {
-            // One question per source per wake-up, answered into buffers kept from one
-            // wake-up to the next: the loop allocates nothing while it runs.
             interest.reset()
             deadlines.removeAll(keepingCapacity: true)
             var next = deadline
@@ -97,11 +97,13 @@ public final class EventLoop {
             // moved it. A deadline set for now while another source was handled is met
             // on the next round, whose wait then does not sleep.
             let now = PollScheduler.now()
-            for (index, source) in sources.enumerated() {
-                if let due = deadlines[index], due <= now, let still = source.nextDeadline, still <= now {
+            for (index, due) in deadlines.enumerated() {
+                guard let due, due <= now else { continue }
+                let source = sources[index]
+                if let still = source.nextDeadline, still <= now {
                     source.handleDeadlines()
+                    if let reason = source.failure { return fail(reason) }
                 }
-                if let reason = source.failure { return fail(reason) }
             }
             if let deadline, now >= deadline { return nil }
         }

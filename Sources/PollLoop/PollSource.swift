@@ -18,7 +18,9 @@ public protocol PollSource: AnyObject {
     /// The clock passed ``nextDeadline``.
     func handleDeadlines()
     /// Why the source cannot go on (its descriptor broke), once it cannot; nil while it
-    /// works. The loop checks it after each call and stops with this as its failure.
+    /// works. The loop checks it after each of its calls to ``handleReadable(_:)``,
+    /// ``handleWritable(_:)`` and ``handleDeadlines()``, and stops with this as its
+    /// failure; a source breaks in those calls, where it reads.
     var failure: String? { get }
 }
 

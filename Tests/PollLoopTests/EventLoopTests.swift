@@ -60,6 +60,17 @@ final class NotOpenSource: PollSource {
         #expect(loop.failure == failure)
     }
 
+    @Test func aSourceThatBreaksWhenItsDeadlineComesStopsTheLoopWithWhatBroke() {
+        let loop = EventLoop()
+        let source = DeadlineSource()
+        source.deadline = PollScheduler.now()
+        source.onDeadline = { source.failure = "the bus went away" }
+        loop.add(source)
+        // A loop that missed the failure would return nil at this deadline, a second on.
+        #expect(loop.run(until: PollScheduler.now() + .seconds(1))?.description == "the bus went away")
+        #expect(loop.wakeups == 1)
+    }
+
     @Test func aDescriptorThatIsNotOpenStopsTheLoopInsteadOfSpinning() {
         // The highest descriptor number allowed: descriptors are handed out lowest first,
         // so nothing else in this process opens it while the test runs.
@@ -134,6 +145,7 @@ final class DeadlineSource: PollSource {
     let pipe = PipeSource()
     var deadline: Timestamp?
     var fired = 0
+    var failure: String?
     var onDeadline: () -> Void = {}
     var onReadable: () -> Void = {}
     func collect(_ interest: inout PollInterest) { interest.read(pipe.read) }
