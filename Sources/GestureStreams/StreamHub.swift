@@ -121,7 +121,8 @@ public final class StreamHub: PollSource {
 
     /// Whether a line of `rule` would go anywhere: to its stream or to a subscriber.
     public func wants(_ rule: String) -> Bool {
-        streams[rule] != nil || !(server?.subscribers.isEmpty ?? true)
+        // Asked at every update of every gesture: with no stream, the rule's name is not hashed.
+        !(server?.subscribers.isEmpty ?? true) || !streams.isEmpty && streams[rule] != nil
     }
 
     /// Sends one line (without its newline) of `rule`. `coalescible`: a `changed` line,

@@ -23,6 +23,10 @@ final class RuleTrigger {
     /// libinput's name of a device, for the samples.
     private let deviceName: (DeviceID) -> String?
 
+    /// The recognizer as what reads its gesture's values (nil for tap and long-press),
+    /// cast once here, not at every update.
+    private let readable: (any GestureReadable)?
+
     init(rule: Rule, recognizer: GestureRecognizer, sink: CommandSink, focus: FocusContext? = nil,
          deviceName: @escaping (DeviceID) -> String? = { _ in nil }) {
         self.rule = rule
@@ -30,6 +34,7 @@ final class RuleTrigger {
         self.focus = focus
         self.deviceName = deviceName
         stepsCommands = (rule.step ?? 0) > 0 && rule.actsOnSteps
+        readable = recognizer as? GestureReadable
         recognizer.addAction { [weak self] recognizer in self?.transitioned(recognizer) }
     }
 
@@ -39,7 +44,7 @@ final class RuleTrigger {
         // Most updates of a gesture (changed) concern only a stream or on-step: a rule with
         // neither reads nothing, at every frame of a swipe or pinch.
         if moment == .changed && !streamed && !stepsCommands { return }
-        let readings = GestureReadings.of(recognizer)
+        let readings = readable?.readings ?? GestureReadings()
         if streamed, let sink {
             sink.stream(sample(of: recognizer, at: moment, readings))
         }
