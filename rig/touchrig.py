@@ -261,14 +261,24 @@ def main():
             # without the program's own pages, which grow as code first runs) and how often the program went to sleep and woke (voluntary
             # context switches): the wake-ups of a poll loop.
             # CPU: user + system time of all its threads (fields 14 and 15 of /proc/PID/stat,
-            # in clock ticks: 10 ms; this kernel keeps no schedstat to do better).
+            # in clock ticks: 10 ms, and sampled at the tick); and, where the kernel keeps
+            # schedstat, the time its threads spent on a CPU as the scheduler counted it, in
+            # nanoseconds (the first field of /proc/PID/task/TID/schedstat), printed as
+            # `oncpu N us`.
             fields = dict(line.split(":", 1) for line in open(f"/proc/{child.pid}/status") if ":" in line)
             stat = open(f"/proc/{child.pid}/stat").read().rsplit(")", 1)[1].split()
             cpu_ms = (int(stat[11]) + int(stat[12])) * 1000 // os.sysconf("SC_CLK_TCK")
             descriptors = len(os.listdir(f"/proc/{child.pid}/fd"))
             user_ms = int(stat[11]) * 1000 // os.sysconf("SC_CLK_TCK")
+            oncpu = ""
+            try:
+                nanoseconds = sum(int(open(f"/proc/{child.pid}/task/{task}/schedstat").read().split()[0])
+                                  for task in os.listdir(f"/proc/{child.pid}/task"))
+                oncpu = f" oncpu {nanoseconds // 1000} us"
+            except (OSError, ValueError, IndexError):
+                pass
             print(f"touchrig: stats rss {fields['VmRSS'].strip()} wakeups {fields['voluntary_ctxt_switches'].strip()}"
-                  f" cpu {cpu_ms} ms fds {descriptors} anon {fields['RssAnon'].strip()} user {user_ms} ms", flush=True)
+                  f" cpu {cpu_ms} ms fds {descriptors} anon {fields['RssAnon'].strip()} user {user_ms} ms{oncpu}", flush=True)
         elif kind == "end":
             pass
         elif kind == "add":
