@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <malloc.h>
 #include <sys/mman.h>
+#include <sys/epoll.h>
 #include <sys/un.h>
 
 #ifndef SYS_pidfd_open
@@ -125,4 +126,28 @@ long cprocess_send_with_fd(int socket, const void *bytes, unsigned long length, 
 
 int cprocess_memfd(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
+}
+
+int cprocess_epoll_create(void) {
+    return epoll_create1(EPOLL_CLOEXEC);
+}
+
+int cprocess_epoll_add(int epoll, int fd, unsigned long long key) {
+    struct epoll_event event = { .events = EPOLLIN, .data.u64 = key };
+    return epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event);
+}
+
+int cprocess_epoll_remove(int epoll, int fd) {
+    return epoll_ctl(epoll, EPOLL_CTL_DEL, fd, NULL);
+}
+
+int cprocess_epoll_wait(int epoll, unsigned long long *keys, unsigned int *events, int capacity, int timeout) {
+    struct epoll_event ready[32];
+    if (capacity > 32) capacity = 32;
+    int count = epoll_wait(epoll, ready, capacity, timeout);
+    for (int index = 0; index < count; index++) {
+        keys[index] = ready[index].data.u64;
+        events[index] = ready[index].events;
+    }
+    return count;
 }

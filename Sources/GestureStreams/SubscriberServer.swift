@@ -104,7 +104,7 @@ final class SubscriberServer {
     /// The listening socket and every subscriber, to read; a subscriber with lines
     /// waiting, to write.
     func collect(_ interest: inout PollInterest) {
-        if case let .accepting(fd) = listener { interest.read(fd) }
+        if case let .accepting(fd) = listener { interest.readSteadily(fd) }
         for subscriber in subscribers {
             interest.read(subscriber.fd)
             if !subscriber.outbox.isEmpty { interest.write(subscriber.fd) }

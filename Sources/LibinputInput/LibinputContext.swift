@@ -145,7 +145,7 @@ public final class LibinputContext: PollSource {
     // MARK: PollSource
 
     public func collect(_ interest: inout PollInterest) {
-        if let context { interest.read(libinput_get_fd(context)) }
+        if let context { interest.readSteadily(libinput_get_fd(context)) }
     }
 
     public func handleReadable(_ fd: Int32) { dispatch() }

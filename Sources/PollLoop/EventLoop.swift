@@ -9,21 +9,33 @@ public struct EventLoopFailure: Error, Equatable, CustomStringConvertible {
     public var description: String
 }
 
-/// One thread, one poll: every source's descriptors (to read, and to write while a
-/// source has bytes waiting), with the nearest deadline of any
-/// source as the timeout. With no input and no deadline it sleeps until input comes.
+/// One thread, one wait: every source's descriptors (to read, and to write while a
+/// source has bytes waiting), with the nearest deadline of any source as the timeout.
+/// Descriptors that live as long as their source (``PollInterest/readSteadily(_:)``) sit
+/// in an epoll set registered once; while nothing else is collected the loop waits on that
+/// set alone, otherwise poll(2) waits on the others and the set together. With no input
+/// and no deadline it sleeps until input comes.
 public final class EventLoop {
     private var sources: [PollSource] = []
     private var stopped = false
+    /// The epoll set of the steady descriptors (-1 until there is one), and which are in
+    /// it, with their sources' indices.
+    private var steadySet: Int32 = -1
+    private var watched: [Int32] = []
+    private var watchedOwners: [Int] = []
 
     /// Why the last ``run(until:)`` ended other than by ``stop()`` or its deadline; nil
     /// when it did not fail. A daemon exits non-zero on it, so a service manager restarts it.
     public private(set) var failure: EventLoopFailure?
 
-    /// How many times poll returned: the wake-ups, for measuring an idle daemon.
+    /// How many times the wait returned: the wake-ups, for measuring an idle daemon.
     public private(set) var wakeups = 0
 
     public init() {}
+
+    deinit {
+        if steadySet >= 0 { close(steadySet) }
+    }
 
     public func add(_ source: PollSource) {
         sources.append(source)
@@ -47,6 +59,7 @@ public final class EventLoop {
         // it runs. Locals, not properties, so no access to them is checked at run time.
         var interest = PollInterest()
         var deadlines: [Timestamp?] = []
+        var ready = SteadyEvents()
         while !stopped {
             interest.reset()
             deadlines.removeAll(keepingCapacity: true)
@@ -58,40 +71,32 @@ public final class EventLoop {
                 deadlines.append(due)
                 if let due, next.map({ due < $0 }) ?? true { next = due }
             }
+            if interest.steady != watched || interest.steadyOwners != watchedOwners {
+                if let reason = watch(interest) { return fail(reason) }
+            }
             var timeout: Int32 = -1
             if let next {
                 let now = PollScheduler.now()
                 let micros = next > now ? (next - now).wholeMicroseconds : 0
                 timeout = Int32(clamping: (micros + 999) / 1_000)
             }
-            let count = interest.entries.count
-            let ready = interest.wait(milliseconds: timeout)
-            wakeups += 1
-            if ready < 0 && errno != EINTR {
-                return fail("poll failed on \(count) descriptors: \(String(cString: strerror(errno)))")
-            }
-            if ready > 0 {
-                for index in interest.entries.indices where interest.entries[index].revents != 0 {
-                    let entry = interest.entries[index]
-                    let owner = sources[interest.owners[index]]
-                    // POLLNVAL: the descriptor was closed under the loop; handing it to its
-                    // source would only make poll return at once, forever.
-                    if entry.revents & Int16(POLLNVAL) != 0 {
-                        return fail("descriptor \(entry.fd) of the \(Self.name(owner)) is not open")
-                    }
-                    // An error or hang-up is news for whichever way the source waits.
-                    let news = entry.revents & Int16(POLLERR | POLLHUP)
-                    if entry.events & Int16(POLLIN) != 0, entry.revents & Int16(POLLIN) != 0 || news != 0 {
-                        owner.handleReadable(entry.fd)
-                        if let reason = owner.failure { return fail(reason) }
-                    }
-                    // The read may have closed it: write only to a descriptor still wanted.
-                    if entry.events & Int16(POLLOUT) != 0, entry.revents & Int16(POLLOUT) != 0 || news != 0,
-                       entry.events == Int16(POLLOUT) || owner.writeDescriptors.contains(entry.fd) {
-                        owner.handleWritable(entry.fd)
-                        if let reason = owner.failure { return fail(reason) }
-                    }
+            if interest.entries.isEmpty && !watched.isEmpty {
+                // The common case between gestures and during one: only steady descriptors.
+                let count = ready.wait(steadySet, milliseconds: timeout)
+                wakeups += 1
+                if count < 0 && errno != EINTR {
+                    return fail("epoll_wait failed on \(watched.count) descriptors: \(String(cString: strerror(errno)))")
                 }
+                if let reason = dispatch(&ready, count) { return fail(reason) }
+            } else {
+                if !watched.isEmpty { interest.readSteadySet(steadySet) }
+                let count = interest.entries.count
+                let polled = interest.wait(milliseconds: timeout)
+                wakeups += 1
+                if polled < 0 && errno != EINTR {
+                    return fail("poll failed on \(count) descriptors: \(String(cString: strerror(errno)))")
+                }
+                if polled > 0, let reason = dispatch(interest, &ready) { return fail(reason) }
             }
             // A source whose deadline was due is asked again, since what it read may have
             // moved it. A deadline set for now while another source was handled is met
@@ -110,6 +115,80 @@ public final class EventLoop {
         return nil
     }
 
+    /// Hands each ready poll entry to its source; the steady set's entry, to the sources
+    /// of its ready descriptors. Returns why the loop must stop, if it must.
+    private func dispatch(_ interest: PollInterest, _ ready: inout SteadyEvents) -> String? {
+        for index in interest.entries.indices where interest.entries[index].revents != 0 {
+            let entry = interest.entries[index]
+            if interest.owners[index] == PollInterest.steadySetOwner {
+                let count = ready.wait(steadySet, milliseconds: 0)
+                if let reason = dispatch(&ready, count) { return reason }
+                continue
+            }
+            let owner = sources[interest.owners[index]]
+            // POLLNVAL: the descriptor was closed under the loop; handing it to its
+            // source would only make poll return at once, forever.
+            if entry.revents & Int16(POLLNVAL) != 0 {
+                return "descriptor \(entry.fd) of the \(Self.name(owner)) is not open"
+            }
+            // An error or hang-up is news for whichever way the source waits.
+            let news = entry.revents & Int16(POLLERR | POLLHUP)
+            if entry.events & Int16(POLLIN) != 0, entry.revents & Int16(POLLIN) != 0 || news != 0 {
+                owner.handleReadable(entry.fd)
+                if let reason = owner.failure { return reason }
+            }
+            // The read may have closed it: write only to a descriptor still wanted.
+            if entry.events & Int16(POLLOUT) != 0, entry.revents & Int16(POLLOUT) != 0 || news != 0,
+               entry.events == Int16(POLLOUT) || owner.writeDescriptors.contains(entry.fd) {
+                owner.handleWritable(entry.fd)
+                if let reason = owner.failure { return reason }
+            }
+        }
+        return nil
+    }
+
+    /// Hands each of the `count` ready steady descriptors to its source.
+    private func dispatch(_ ready: inout SteadyEvents, _ count: Int32) -> String? {
+        guard count > 0 else { return nil }
+        for index in 0..<Int(count) {
+            let (owner, fd) = SteadyEvents.split(ready.keys[index])
+            let source = sources[owner]
+            source.handleReadable(fd)
+            if let reason = source.failure { return reason }
+        }
+        return nil
+    }
+
+    /// Brings the epoll set in line with the steady descriptors collected this round:
+    /// those no longer collected leave it, new ones join it. Returns why it could not.
+    private func watch(_ interest: PollInterest) -> String? {
+        if steadySet < 0 {
+            steadySet = cprocess_epoll_create()
+            if steadySet < 0 { return "epoll_create failed: \(String(cString: strerror(errno)))" }
+        }
+        func holds(_ fds: [Int32], _ owners: [Int], _ fd: Int32, _ owner: Int) -> Bool {
+            fds.indices.contains { fds[$0] == fd && owners[$0] == owner }
+        }
+        for (index, fd) in watched.enumerated()
+        where !holds(interest.steady, interest.steadyOwners, fd, watchedOwners[index]) {
+            // Fails harmlessly (EBADF, ENOENT) for one already closed: it left on its own.
+            _ = cprocess_epoll_remove(steadySet, fd)
+        }
+        let kept = (watched, watchedOwners)
+        watched = []
+        watchedOwners = []
+        for (index, fd) in interest.steady.enumerated() {
+            let owner = interest.steadyOwners[index]
+            if !holds(kept.0, kept.1, fd, owner) && cprocess_epoll_add(steadySet, fd, SteadyEvents.key(owner, fd)) != 0 {
+                return errno == EBADF ? "descriptor \(fd) of the \(Self.name(sources[owner])) is not open"
+                    : "could not watch descriptor \(fd) of the \(Self.name(sources[owner])): \(String(cString: strerror(errno)))"
+            }
+            watched.append(fd)
+            watchedOwners.append(owner)
+        }
+        return nil
+    }
+
     private func fail(_ reason: String) -> EventLoopFailure {
         let failure = EventLoopFailure(description: reason)
         self.failure = failure
@@ -119,6 +198,31 @@ public final class EventLoop {
     /// `LibinputContext`: the source's type, for naming it in a failure.
     private static func name(_ source: PollSource) -> String {
         "\(type(of: source))"
+    }
+}
+
+/// What one epoll_wait on the steady set said: each ready descriptor's key (its source's
+/// index and the descriptor), in buffers kept across wake-ups.
+struct SteadyEvents {
+    static let capacity: Int32 = 32
+    var keys = [UInt64](repeating: 0, count: Int(capacity))
+    var events = [UInt32](repeating: 0, count: Int(capacity))
+
+    static func key(_ owner: Int, _ fd: Int32) -> UInt64 {
+        UInt64(owner) << 32 | UInt64(UInt32(bitPattern: fd))
+    }
+
+    static func split(_ key: UInt64) -> (owner: Int, fd: Int32) {
+        (Int(key >> 32), Int32(bitPattern: UInt32(truncatingIfNeeded: key)))
+    }
+
+    /// Waits up to `timeout` ms (-1: for ever; 0: not at all); the count, or -1 and errno.
+    mutating func wait(_ set: Int32, milliseconds timeout: Int32) -> Int32 {
+        keys.withUnsafeMutableBufferPointer { keys in
+            events.withUnsafeMutableBufferPointer { events in
+                cprocess_epoll_wait(set, keys.baseAddress, events.baseAddress, Self.capacity, timeout)
+            }
+        }
     }
 }
 

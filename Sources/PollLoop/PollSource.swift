@@ -47,12 +47,16 @@ extension PollSource {
 
 /// What the sources wait on before one wait: poll entries, one per descriptor with its
 /// events combined (poll refuses more entries than RLIMIT_NOFILE), and which source each
-/// entry belongs to. The loop keeps one across wake-ups, so its buffers are reused.
+/// entry belongs to; and the descriptors read steadily. The loop keeps one across
+/// wake-ups, so its buffers are reused.
 public struct PollInterest {
     /// The entries, in the order the sources added them.
     public private(set) var entries: [pollfd] = []
     /// The index of each entry's source.
     private(set) var owners: [Int] = []
+    /// The descriptors read steadily (``readSteadily(_:)``), and the index of each one's source.
+    public private(set) var steady: [Int32] = []
+    private(set) var steadyOwners: [Int] = []
     /// The source adding now, and where its entries begin.
     private var owner = 0
     private var ownerStart = 0
@@ -63,6 +67,18 @@ public struct PollInterest {
     public mutating func read(_ fd: Int32) {
         entries.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
         owners.append(owner)
+    }
+
+    /// `fd` is to be read, and stays open under this number for as long as the source
+    /// collects it: libinput's descriptor, a signalfd, an inotify, a listening socket.
+    /// The loop keeps such descriptors in an epoll set, registered once, instead of
+    /// handing each to poll at every wait (which costs the kernel a wait-queue entry per
+    /// descriptor per wake-up). A descriptor closed while collected this way leaves the
+    /// set silently: one closed and opened again under the same number would go
+    /// unwatched, so a descriptor that may be replaced is collected with ``read(_:)``.
+    public mutating func readSteadily(_ fd: Int32) {
+        steady.append(fd)
+        steadyOwners.append(owner)
     }
 
     /// `fd` has bytes waiting to go out: added to the source's entry for reading it, if
@@ -76,15 +92,17 @@ public struct PollInterest {
         owners.append(owner)
     }
 
-    /// The collected descriptors that wait for `events`.
+    /// The collected descriptors that wait for `events`; to read, the steady ones first.
     public func descriptors(for events: Int16) -> [Int32] {
-        entries.filter { $0.events & events != 0 }.map(\.fd)
+        (events & Int16(POLLIN) != 0 ? steady : []) + entries.filter { $0.events & events != 0 }.map(\.fd)
     }
 
     /// Empties it for the next wake-up, keeping its room.
     mutating func reset() {
         entries.removeAll(keepingCapacity: true)
         owners.removeAll(keepingCapacity: true)
+        steady.removeAll(keepingCapacity: true)
+        steadyOwners.removeAll(keepingCapacity: true)
         owner = 0
         ownerStart = 0
     }
@@ -97,6 +115,15 @@ public struct PollInterest {
 }
 
 extension PollInterest {
+    /// The owner of the entry for the loop's epoll set of steady descriptors.
+    static let steadySetOwner = -1
+
+    /// Adds the entry for the loop's epoll set of steady descriptors.
+    mutating func readSteadySet(_ fd: Int32) {
+        entries.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+        owners.append(Self.steadySetOwner)
+    }
+
     /// Waits on the entries with poll(2), which writes their `revents`.
     mutating func wait(milliseconds timeout: Int32) -> Int32 {
         let count = nfds_t(entries.count)

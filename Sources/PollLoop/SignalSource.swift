@@ -18,7 +18,7 @@ public final class SignalSource: PollSource {
     }
 
     public func collect(_ interest: inout PollInterest) {
-        if fd >= 0 { interest.read(fd) }
+        if fd >= 0 { interest.readSteadily(fd) }
     }
 
     public func handleReadable(_ fd: Int32) {

@@ -110,7 +110,7 @@ final class RuleWatcher: PollSource {
         return true
     }
 
-    func collect(_ interest: inout PollInterest) { interest.read(fd) }
+    func collect(_ interest: inout PollInterest) { interest.readSteadily(fd) }
 
     func handleReadable(_ fd: Int32) {
         var buffer = [UInt8](repeating: 0, count: 16_384)

@@ -226,10 +226,21 @@ import Testing
 
     @Test func aFailingPollExitsOneSayingWhatFailedWithoutBlamingTheRuleFile() {
         // With RLIMIT_NOFILE below the number of descriptors it polls, poll(2) fails
-        // with EINVAL: a real poll failure in the real daemon. It polls three here
-        // (libinput, its signals, the rule watcher's inotify).
-        let run = rig(devices: ["touchpad"], rules: Self.tapRule("v1"), script: """
+        // with EINVAL: a real poll failure in the real daemon. It polls three here: the
+        // running command's pidfd and standard error, and the epoll set that holds
+        // libinput's descriptor, its signals' and the rule watcher's inotify. (With no
+        // command running it waits in epoll_wait on that set alone, which has no such limit.)
+        let rules = """
+            [rule.tap]
+            gesture = "tap"
+            fingers = 2
+            device = "touchpad"
+            command = "echo fired v1; exec sleep 20 >/dev/null"
+            """
+        let run = rig(devices: ["touchpad"], rules: rules, script: """
             device touchpad
+            tap 2 at 50,35
+            await fired v1
             shell prlimit --pid $TOUCHRIG_PID --nofile=2:2
             touch 3 at 50,35 move 0,-20 over 150ms
             await stopping: poll failed

@@ -93,6 +93,77 @@ final class NotOpenSource: PollSource {
         #expect(loop.failure == nil)
     }
 
+    @Test func aSteadyDescriptorAloneWakesTheLoopThroughTheEpollSet() {
+        let loop = EventLoop()
+        let steady = SteadySource()
+        steady.onReadable = { loop.stop() }
+        loop.add(steady)
+        steady.pipe.poke()
+        #expect(loop.run(until: PollScheduler.now() + .seconds(600)) == nil)
+        #expect(steady.readable == 1)
+        #expect(loop.wakeups == 1)
+    }
+
+    @Test func steadyAndPolledDescriptorsReadyTogetherAreBothHandledInOneWakeUp() {
+        let loop = EventLoop()
+        let steady = SteadySource()
+        let polled = PipeSource()
+        polled.onReadable = { source in
+            source.drain()
+            loop.stop()
+        }
+        loop.add(steady)
+        loop.add(polled)
+        steady.pipe.poke()
+        polled.poke()
+        #expect(loop.run(until: PollScheduler.now() + .seconds(600)) == nil)
+        #expect(steady.readable == 1)
+        #expect(loop.wakeups == 1)
+    }
+
+    @Test func aSteadyDescriptorNoLongerCollectedLeavesTheEpollSet() {
+        let loop = EventLoop()
+        let steady = SteadySource()
+        let polled = PipeSource()
+        var rounds = 0
+        polled.onReadable = { source in
+            source.drain()
+            rounds += 1
+            if rounds == 2 { loop.stop() }
+        }
+        steady.onReadable = {
+            // Read once, then not collected: what comes next is not its to read.
+            steady.collecting = false
+            steady.pipe.poke()
+            polled.poke()
+        }
+        loop.add(steady)
+        loop.add(polled)
+        steady.pipe.poke()
+        polled.poke()
+        #expect(loop.run(until: PollScheduler.now() + .seconds(600)) == nil)
+        #expect(steady.readable == 1)
+        #expect(rounds == 2)
+    }
+
+    @Test func aSteadyDescriptorThatIsNotOpenStopsTheLoopNamingItsSource() {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        let unused = Int32(clamping: min(limit.rlim_cur, 65_536) - 1)
+        #expect(fcntl(unused, F_GETFD) == -1)
+        final class Broken: PollSource {
+            let fd: Int32
+            init(fd: Int32) { self.fd = fd }
+            func collect(_ interest: inout PollInterest) { interest.readSteadily(fd) }
+            func handleReadable(_ fd: Int32) {}
+            var nextDeadline: Timestamp? { nil }
+            func handleDeadlines() {}
+        }
+        let loop = EventLoop()
+        loop.add(Broken(fd: unused))
+        #expect(loop.run()?.description == "descriptor \(unused) of the Broken is not open")
+    }
+
     @Test func aDescriptorOneSourceReadsAndWritesIsOnePollEntryAndAnotherSourcesIsItsOwn() {
         var interest = PollInterest()
         interest.begin(source: 0)
@@ -138,6 +209,25 @@ final class NotOpenSource: PollSource {
         #expect(loop.run() == nil)
         #expect(source.fired == 0)
     }
+}
+
+/// A source on a pipe's read end that it reads steadily while `collecting`.
+final class SteadySource: PollSource {
+    let pipe = PipeSource()
+    var collecting = true
+    var readable = 0
+    var onReadable: () -> Void = {}
+    func collect(_ interest: inout PollInterest) {
+        if collecting { interest.readSteadily(pipe.read) }
+    }
+    func handleReadable(_ fd: Int32) {
+        #expect(fd == pipe.read)
+        pipe.drain()
+        readable += 1
+        onReadable()
+    }
+    var nextDeadline: Timestamp? { nil }
+    func handleDeadlines() {}
 }
 
 /// A source with a deadline the test sets, and a pipe to make it readable.

@@ -56,4 +56,18 @@ int cprocess_memfd(const char *name);
 // malloc_trim(0): gives the heap's free memory back to the system (glibc keeps it).
 void cprocess_trim_heap(void);
 
+// An epoll set (epoll_create1 with EPOLL_CLOEXEC), or -1 and errno.
+int cprocess_epoll_create(void);
+
+// Watches `fd` for reading in the set, level-triggered, tagged with `key`; 0, or -1 and errno.
+// (Here, not in Swift: struct epoll_event is packed on x86-64, which Swift cannot lay out.)
+int cprocess_epoll_add(int epoll, int fd, unsigned long long key);
+
+// Stops watching `fd`; 0, or -1 and errno (ENOENT or EBADF once it was closed).
+int cprocess_epoll_remove(int epoll, int fd);
+
+// epoll_wait(2): up to `capacity` ready descriptors, each one's key and events
+// (EPOLLIN, EPOLLERR, EPOLLHUP); the count, or -1 and errno.
+int cprocess_epoll_wait(int epoll, unsigned long long *keys, unsigned int *events, int capacity, int timeout);
+
 #endif
