@@ -206,6 +206,12 @@ public final class LibinputContext: PollSource {
 
     // MARK: Translation
 
+    /// The state of a device touchgest follows, kept as the device's libinput user data
+    /// (``deviceStates`` owns it), so each event finds it without hashing its device.
+    private func state(of device: OpaquePointer) -> DeviceState? {
+        libinput_device_get_user_data(device).map { Unmanaged<DeviceState>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     private func translate(_ event: OpaquePointer) {
         let type = libinput_event_get_type(event)
         let device = libinput_event_get_device(event)!
@@ -216,13 +222,13 @@ public final class LibinputContext: PollSource {
             removed(device)
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
              LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
-            if let state = deviceStates[device] { touch(event, type, state) }
+            if let state = state(of: device) { touch(event, type, state) }
         case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
              LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
              LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
-            if let state = deviceStates[device] { gesture(event, type, state) }
+            if let state = state(of: device) { gesture(event, type, state) }
         case LIBINPUT_EVENT_POINTER_BUTTON:
-            if let state = deviceStates[device], state.device.kind == .touchpad { button(event, state) }
+            if let state = state(of: device), state.device.kind == .touchpad { button(event, state) }
         default:
             // Keyboards, pointer motion, scrolling, tablets, switches: not touchgest's.
             break
@@ -263,7 +269,9 @@ public final class LibinputContext: PollSource {
             hasGestures: hasGestures, isSemiMultitouch: semiMT)
         nextDeviceNumber += 1
         libinput_device_ref(device)
-        deviceStates[device] = DeviceState(device: info, libinputExtent: measured.libinputExtent)
+        let state = DeviceState(device: info, libinputExtent: measured.libinputExtent)
+        deviceStates[device] = state
+        libinput_device_set_user_data(device, Unmanaged.passUnretained(state).toOpaque())
         handler?(.deviceAdded(info))
     }
 
@@ -279,6 +287,7 @@ public final class LibinputContext: PollSource {
 
     private func removed(_ device: OpaquePointer) {
         guard let state = deviceStates.removeValue(forKey: device) else { return }
+        libinput_device_set_user_data(device, nil)
         // A device pulled mid-gesture: its touches and gesture end as cancelled, so no
         // recognizer waits for an end that will never come.
         let time = max(state.lastTime, PollScheduler.now())
