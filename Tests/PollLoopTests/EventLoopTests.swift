@@ -38,14 +38,30 @@ final class PipeSource: PollSource {
     func handleDeadlines() {}
 }
 
-/// A source whose descriptor was closed under it.
+/// A source whose descriptor was closed under it, collected for poll or steadily.
 final class NotOpenSource: PollSource {
     let fd: Int32
-    init(fd: Int32) { self.fd = fd }
-    func collect(_ interest: inout PollInterest) { interest.read(fd) }
+    let steadily: Bool
+    init(fd: Int32, steadily: Bool = false) {
+        self.fd = fd
+        self.steadily = steadily
+    }
+    func collect(_ interest: inout PollInterest) {
+        if steadily { interest.readSteadily(fd) } else { interest.read(fd) }
+    }
     func handleReadable(_ fd: Int32) {}
     var nextDeadline: Timestamp? { nil }
     func handleDeadlines() {}
+
+    /// The highest descriptor number allowed: descriptors are handed out lowest first,
+    /// so nothing else in this process opens it while a test runs.
+    static func unusedDescriptor() -> Int32 {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        let unused = Int32(clamping: min(limit.rlim_cur, 65_536) - 1)
+        #expect(fcntl(unused, F_GETFD) == -1)
+        return unused
+    }
 }
 
 @Suite struct EventLoopTests {
@@ -72,12 +88,7 @@ final class NotOpenSource: PollSource {
     }
 
     @Test func aDescriptorThatIsNotOpenStopsTheLoopInsteadOfSpinning() {
-        // The highest descriptor number allowed: descriptors are handed out lowest first,
-        // so nothing else in this process opens it while the test runs.
-        var limit = rlimit()
-        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-        let unused = Int32(clamping: min(limit.rlim_cur, 65_536) - 1)
-        #expect(fcntl(unused, F_GETFD) == -1)
+        let unused = NotOpenSource.unusedDescriptor()
         let loop = EventLoop()
         loop.add(NotOpenSource(fd: unused))
         #expect(loop.run()?.description == "descriptor \(unused) of the NotOpenSource is not open")
@@ -93,29 +104,24 @@ final class NotOpenSource: PollSource {
         #expect(loop.failure == nil)
     }
 
-    @Test func aSteadyDescriptorAloneWakesTheLoopThroughTheEpollSet() {
-        let loop = EventLoop()
-        let steady = SteadySource()
-        steady.onReadable = { loop.stop() }
-        loop.add(steady)
-        steady.pipe.poke()
-        #expect(loop.run(until: PollScheduler.now() + .seconds(600)) == nil)
-        #expect(steady.readable == 1)
-        #expect(loop.wakeups == 1)
-    }
-
-    @Test func steadyAndPolledDescriptorsReadyTogetherAreBothHandledInOneWakeUp() {
+    /// Alone, the loop waits in epoll_wait on the set; beside a polled descriptor, poll
+    /// waits on both and the set's ready descriptor is handled in the same wake-up.
+    @Test(arguments: [false, true])
+    func aSteadyDescriptorIsHandledInOneWakeUpAloneOrBesideAPolledOne(besidePolled: Bool) {
         let loop = EventLoop()
         let steady = SteadySource()
         let polled = PipeSource()
+        steady.onReadable = { if !besidePolled { loop.stop() } }
         polled.onReadable = { source in
             source.drain()
             loop.stop()
         }
         loop.add(steady)
-        loop.add(polled)
         steady.pipe.poke()
-        polled.poke()
+        if besidePolled {
+            loop.add(polled)
+            polled.poke()
+        }
         #expect(loop.run(until: PollScheduler.now() + .seconds(600)) == nil)
         #expect(steady.readable == 1)
         #expect(loop.wakeups == 1)
@@ -147,21 +153,10 @@ final class NotOpenSource: PollSource {
     }
 
     @Test func aSteadyDescriptorThatIsNotOpenStopsTheLoopNamingItsSource() {
-        var limit = rlimit()
-        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-        let unused = Int32(clamping: min(limit.rlim_cur, 65_536) - 1)
-        #expect(fcntl(unused, F_GETFD) == -1)
-        final class Broken: PollSource {
-            let fd: Int32
-            init(fd: Int32) { self.fd = fd }
-            func collect(_ interest: inout PollInterest) { interest.readSteadily(fd) }
-            func handleReadable(_ fd: Int32) {}
-            var nextDeadline: Timestamp? { nil }
-            func handleDeadlines() {}
-        }
+        let unused = NotOpenSource.unusedDescriptor()
         let loop = EventLoop()
-        loop.add(Broken(fd: unused))
-        #expect(loop.run()?.description == "descriptor \(unused) of the Broken is not open")
+        loop.add(NotOpenSource(fd: unused, steadily: true))
+        #expect(loop.run()?.description == "descriptor \(unused) of the NotOpenSource is not open")
     }
 
     @Test func aDescriptorOneSourceReadsAndWritesIsOnePollEntryAndAnotherSourcesIsItsOwn() {
