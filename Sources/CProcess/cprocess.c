@@ -141,13 +141,10 @@ int cprocess_epoll_remove(int epoll, int fd) {
     return epoll_ctl(epoll, EPOLL_CTL_DEL, fd, NULL);
 }
 
-int cprocess_epoll_wait(int epoll, unsigned long long *keys, unsigned int *events, int capacity, int timeout) {
+int cprocess_epoll_wait(int epoll, unsigned long long *keys, int capacity, int timeout) {
     struct epoll_event ready[32];
     if (capacity > 32) capacity = 32;
     int count = epoll_wait(epoll, ready, capacity, timeout);
-    for (int index = 0; index < count; index++) {
-        keys[index] = ready[index].data.u64;
-        events[index] = ready[index].events;
-    }
+    for (int index = 0; index < count; index++) keys[index] = ready[index].data.u64;
     return count;
 }

@@ -202,11 +202,11 @@ public final class EventLoop {
 }
 
 /// What one epoll_wait on the steady set said: each ready descriptor's key (its source's
-/// index and the descriptor), in buffers kept across wake-ups.
+/// index and the descriptor), in a buffer kept across wake-ups. Whatever the events (input,
+/// an error, a hang-up), a ready steady descriptor is news for its source's read.
 struct SteadyEvents {
     static let capacity: Int32 = 32
     var keys = [UInt64](repeating: 0, count: Int(capacity))
-    var events = [UInt32](repeating: 0, count: Int(capacity))
 
     static func key(_ owner: Int, _ fd: Int32) -> UInt64 {
         UInt64(owner) << 32 | UInt64(UInt32(bitPattern: fd))
@@ -219,9 +219,7 @@ struct SteadyEvents {
     /// Waits up to `timeout` ms (-1: for ever; 0: not at all); the count, or -1 and errno.
     mutating func wait(_ set: Int32, milliseconds timeout: Int32) -> Int32 {
         keys.withUnsafeMutableBufferPointer { keys in
-            events.withUnsafeMutableBufferPointer { events in
-                cprocess_epoll_wait(set, keys.baseAddress, events.baseAddress, Self.capacity, timeout)
-            }
+            cprocess_epoll_wait(set, keys.baseAddress, Self.capacity, timeout)
         }
     }
 }

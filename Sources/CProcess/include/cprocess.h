@@ -66,8 +66,8 @@ int cprocess_epoll_add(int epoll, int fd, unsigned long long key);
 // Stops watching `fd`; 0, or -1 and errno (ENOENT or EBADF once it was closed).
 int cprocess_epoll_remove(int epoll, int fd);
 
-// epoll_wait(2): up to `capacity` ready descriptors, each one's key and events
-// (EPOLLIN, EPOLLERR, EPOLLHUP); the count, or -1 and errno.
-int cprocess_epoll_wait(int epoll, unsigned long long *keys, unsigned int *events, int capacity, int timeout);
+// epoll_wait(2): the keys of up to `capacity` ready descriptors (readable, or in error or
+// hung up); the count, or -1 and errno.
+int cprocess_epoll_wait(int epoll, unsigned long long *keys, int capacity, int timeout);
 
 #endif
