@@ -17,6 +17,11 @@
  *    names its slave in $TOUCHRIG_SPARES/eventN, and writes every frame to both while
  *    $TOUCHRIG_SPARES/eventN.open exists. umockdev's open still runs first, so the
  *    descriptor keeps umockdev's ioctl answers; only its bytes come from the spare.
+ * 4. umockdev sends every read() of a node whose ioctls it emulates to the rig's process
+ *    and back (a request, a "run it yourself", the result, "done", then usleep(0)): five
+ *    context switches where a real evdev node costs its reader one read. Nothing in the
+ *    rig answers reads, so reads of the nodes' descriptors go straight to the kernel, and
+ *    a program's CPU and wake-ups on the rig are its own, as on hardware.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -31,6 +36,7 @@
 #include <sys/sysmacros.h>
 #include <stdarg.h>
 #include <termios.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define EVENT_SIZE 24 /* struct input_event on 64-bit */
@@ -101,10 +107,18 @@ static void note_repair(void) {
     }
 }
 
+/* Descriptors of emulated nodes this process holds: which node, and whether the
+ * descriptor reads the node's spare pty. */
+#define MAX_TRACKED 64
+static struct { int fd; int node; int spare; } tracked[MAX_TRACKED];
+static int tracked_count;
+
 ssize_t read(int fd, void *buffer, size_t count) {
     static ssize_t (*real)(int, void *, size_t);
     if (!real) real = dlsym(RTLD_NEXT, "read");
-    ssize_t got = real(fd, buffer, count);
+    int node = 0;
+    for (int i = 0; i < tracked_count && !node; i++) node = tracked[i].fd == fd;
+    ssize_t got = node ? syscall(SYS_read, fd, buffer, count) : real(fd, buffer, count);
     if (got <= 0 || got % EVENT_SIZE == 0 || count % EVENT_SIZE != 0) return got;
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISCHR(st.st_mode) || major(st.st_rdev) != 13) return got;
@@ -114,7 +128,7 @@ ssize_t read(int fd, void *buffer, size_t count) {
     while (want > 0) {
         struct pollfd entry = {.fd = fd, .events = POLLIN};
         if (poll(&entry, 1, 100) <= 0) break;
-        ssize_t more = real(fd, cursor, want);
+        ssize_t more = node ? syscall(SYS_read, fd, cursor, want) : real(fd, cursor, want);
         if (more <= 0) {
             if (more < 0 && (errno == EAGAIN || errno == EINTR)) continue;
             break;
@@ -126,12 +140,6 @@ ssize_t read(int fd, void *buffer, size_t count) {
     note_repair();
     return got;
 }
-
-/* Descriptors of emulated nodes this process holds: which node, and whether the
- * descriptor reads the node's spare pty. */
-#define MAX_TRACKED 64
-static struct { int fd; int node; int spare; } tracked[MAX_TRACKED];
-static int tracked_count;
 
 static int node_number(const char *path) {
     int node;
@@ -211,6 +219,19 @@ int open64(const char *path, int flags, ...) {
     mode_t mode = (flags & (O_CREAT | O_TMPFILE)) ? va_arg(arguments, mode_t) : 0;
     va_end(arguments);
     return opened(path, flags, real(path, flags, mode));
+}
+
+/* What a fortified open(path, flags) calls (libinput's tools are built so). */
+int __open_2(const char *path, int flags) {
+    static int (*real)(const char *, int);
+    if (!real) real = dlsym(RTLD_NEXT, "__open_2");
+    return opened(path, flags, real(path, flags));
+}
+
+int __open64_2(const char *path, int flags) {
+    static int (*real)(const char *, int);
+    if (!real) real = dlsym(RTLD_NEXT, "__open64_2");
+    return opened(path, flags, real(path, flags));
 }
 
 int close(int fd) {
