@@ -93,6 +93,9 @@ public final class CommandRunner {
         let pid: Int32
         var pidfd: Int32
         var stderrFD: Int32
+        /// The pipe's write end, kept by the daemon while the pidfd says when the command
+        /// ends (see ``CommandRunner/spawn(_:)``); -1 otherwise.
+        var stderrWriteEnd: Int32 = -1
         var stderrTail: [UInt8] = []
         var deadline: Timestamp?
         var timedOut = false
@@ -133,6 +136,7 @@ public final class CommandRunner {
         for child in children {
             if child.pidfd >= 0 { close(child.pidfd) }
             if child.stderrFD >= 0 { close(child.stderrFD) }
+            if child.stderrWriteEnd >= 0 { close(child.stderrWriteEnd) }
         }
     }
 
@@ -273,19 +277,27 @@ public final class CommandRunner {
                 launches[cacheKey] = launch
             }
         }
-        close(pipeFDs[1])
         guard result == 0 else {
             close(pipeFDs[0])
+            close(pipeFDs[1])
             return finishUnstarted(job, reason: String(cString: strerror(result)))
         }
         _ = fcntl(pipeFDs[0], F_SETFL, fcntl(pipeFDs[0], F_GETFL) | O_NONBLOCK)
         let pidfd = cprocess_pidfd_open(pid)
         let child = Child(job: job, pid: pid, pidfd: pidfd, stderrFD: pipeFDs[0],
                           deadline: job.timeout.map { now() + $0 })
+        if pidfd >= 0 {
+            // The pidfd says when the command ends, so the daemon keeps the pipe's write end
+            // open too: the pipe then wakes the loop only when the command writes to it, and
+            // not once more as it exits (its copy closing), which would be a second wake-up
+            // for every command beside the pidfd's.
+            child.stderrWriteEnd = pipeFDs[1]
+        } else {
+            // Without pidfds (a kernel before 5.3) the child is reaped when its stderr closes.
+            close(pipeFDs[1])
+        }
         children.append(child)
         observer?(.started(job, pid: pid))
-        // Without pidfds (a kernel before 5.3) the child is reaped when its stderr closes.
-        if pidfd < 0 { child.pidfd = -1 }
     }
 
     private func finishUnstarted(_ job: Job, reason: String) {
@@ -329,6 +341,10 @@ public final class CommandRunner {
                 close(child.stderrFD)
                 child.stderrFD = -1
             }
+        }
+        if child.stderrWriteEnd >= 0 {
+            close(child.stderrWriteEnd)
+            child.stderrWriteEnd = -1
         }
         if child.pidfd >= 0 {
             close(child.pidfd)

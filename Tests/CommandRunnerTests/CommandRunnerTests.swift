@@ -66,6 +66,42 @@ final class EventLog {
         #expect(tail.hasSuffix("line1999\n"))
     }
 
+    @Test func aCommandThatWritesNothingWakesTheLoopOnlyWhenItExits() {
+        // Its pidfd says when it exits. Every command closes its stderr as it exits, a
+        // moment before; this one closes it 50 ms before, so that a loop woken by the close
+        // could not also see the exit in the same wake-up. The daemon holds the pipe's
+        // write end too, so the close wakes nothing; and nothing else is in this loop.
+        let runner = CommandRunner()
+        let loop = EventLoop()
+        loop.add(runner)
+        var finished: [CommandRunner.Status] = []
+        runner.observer = { event in
+            if case let .finished(_, _, status, _) = event {
+                finished.append(status)
+                loop.stop()
+            }
+        }
+        runner.run(.init(key: "r", command: "exec 2>&-; sleep 0.05"))
+        loop.run(until: PollScheduler.now() + .seconds(10))
+        #expect(finished == [.exited(0)])
+        #expect(loop.wakeups == 1)
+    }
+
+    @Test func aCommandIsReportedWhenItExitsThoughWhatItLeftBehindHoldsItsStderr() throws {
+        let directory = temporaryFolder()
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        runner.run(.init(key: "r", command: "sleep 30 & echo $! > \(directory)/background; echo wrote >&2; exit 2"))
+        // The background sleep keeps the pipe open for 30 s: only the command's own exit
+        // can end this wait in time.
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.finished.first?.status == .exited(2))
+        #expect(log.finished.first?.stderr == "wrote\n")
+        let background = try #require(readFile("\(directory)/background").flatMap { Int32($0.filter(\.isNumber)) })
+        kill(background, SIGKILL)
+    }
+
     @Test func aCommandPastItsTimeoutIsStoppedWithEverythingItStarted() throws {
         let directory = temporaryFolder()
         let runner = CommandRunner()
