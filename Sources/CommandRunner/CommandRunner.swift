@@ -282,7 +282,8 @@ public final class CommandRunner {
             close(pipeFDs[1])
             return finishUnstarted(job, reason: String(cString: strerror(result)))
         }
-        _ = fcntl(pipeFDs[0], F_SETFL, fcntl(pipeFDs[0], F_GETFL) | O_NONBLOCK)
+        // A new pipe's end has no status flag set: no need to ask which before adding one.
+        _ = fcntl(pipeFDs[0], F_SETFL, O_NONBLOCK)
         let pidfd = cprocess_pidfd_open(pid)
         let child = Child(job: job, pid: pid, pidfd: pidfd, stderrFD: pipeFDs[0],
                           deadline: job.timeout.map { now() + $0 })
