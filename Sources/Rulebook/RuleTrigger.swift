@@ -17,8 +17,9 @@ final class RuleTrigger {
     /// one ~10 ms frame.
     static let maximumStepsPerUpdate = 100
 
-    /// Whether the rule acts at each `step`.
-    private let stepsCommands: Bool
+    /// Whether the rule acts at each `step` (it has one, and an on-step command or keys),
+    /// asked at every update of its gesture: worked out once here.
+    private let actsOnSteps: Bool
 
     /// libinput's name of a device, for the samples.
     private let deviceName: (DeviceID) -> String?
@@ -33,7 +34,7 @@ final class RuleTrigger {
         self.sink = sink
         self.focus = focus
         self.deviceName = deviceName
-        stepsCommands = (rule.step ?? 0) > 0 && rule.actsOnSteps
+        actsOnSteps = (rule.step ?? 0) > 0 && rule.actsOnSteps
         readable = recognizer as? GestureReadable
         recognizer.addAction { [weak self] recognizer in self?.transitioned(recognizer) }
     }
@@ -43,7 +44,7 @@ final class RuleTrigger {
         let streamed = sink?.wantsSamples(of: rule.name) ?? false
         // Most updates of a gesture (changed) concern only a stream or on-step: a rule with
         // neither reads nothing, at every frame of a swipe or pinch.
-        if moment == .changed && !streamed && !stepsCommands { return }
+        if moment == .changed && !streamed && !actsOnSteps { return }
         let readings = readable?.readings ?? GestureReadings()
         if streamed, let sink {
             sink.stream(sample(of: recognizer, at: moment, readings))
@@ -64,7 +65,7 @@ final class RuleTrigger {
     /// Runs `on-step` once per `step` crossed: of scale (pinch), degrees (rotation) or
     /// millimetres moved since the last step (pan, edge pan).
     private func steps(_ recognizer: GestureRecognizer, _ readings: GestureReadings) {
-        guard let step = rule.step, step > 0, rule.actsOnSteps else { return }
+        guard actsOnSteps, let step = rule.step else { return }
         if let scale = readings.scale {
             catchUp(to: (scale - 1) / step, recognizer, readings, positive: "out", negative: "in")
         } else if let degrees = readings.rotation {
