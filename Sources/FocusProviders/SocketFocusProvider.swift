@@ -111,7 +111,7 @@ public final class SocketFocusProvider: FocusProvider {
             return
         }
         // What was applied may have changed the phase (a reply sent, a loss).
-        guard case var .connected(current, desktop) = phase,
+        guard case .connected(var current, let desktop) = phase,
               let position = current.firstIndex(where: { $0.fd == fd }) else { return }
         current[position].unbroken = drained ? 0 : current[position].unbroken + taken
         readSinceTrim += taken
