@@ -47,6 +47,10 @@ import TouchGestures
         while !wanted(rig.monitor.state) && PollScheduler.now() < deadline {
             rig.loop.run(until: min(deadline, PollScheduler.now() + .milliseconds(20)))
         }
-        try #require(wanted(rig.monitor.state), "\(rig.reports)")
+        // A failure says what each screensaver was left at (not on the bus, unanswered,
+        // answered) and whether an answer was still outstanding, not only the reports.
+        let savers = (try? rig.monitor.screensavers.get())?.map { "\($0.name): \($0.text)" } ?? ["the session bus: unreachable"]
+        try #require(wanted(rig.monitor.state),
+                     "\(rig.reports); \(savers.joined(separator: "; ")); settled: \(rig.monitor.isSettled)")
     }
 }
