@@ -19,7 +19,8 @@
  *    descriptor keeps umockdev's ioctl answers; only its bytes come from the spare.
  * 4. umockdev sends every read() of a node whose ioctls it emulates to the rig's process
  *    and back (a request, a "run it yourself", the result, "done", then usleep(0)): five
- *    context switches where a real evdev node costs its reader one read. Nothing in the
+ *    context switches a read, about ten a frame, where a real evdev node costs its reader
+ *    one wake-up a frame. Nothing in the
  *    rig answers reads, so reads of the nodes' descriptors go straight to the kernel, and
  *    a program's CPU and wake-ups on the rig are its own, as on hardware.
  */
