@@ -47,7 +47,7 @@ import Testing
             extra: "--late touchpad --merge-stderr --signal TERM --ready 'device added'") {
             readText("\($0.folder)/out") == "tapped\n"
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(run.lines.contains("touchgest: no touchpad or touchscreen yet; waiting for one to be plugged in"))
         #expect(readText("\(run.folder)/out") == "tapped\n")
     }

@@ -49,7 +49,7 @@ import Testing
             files: ["taps.toml": Self.withFourFingerTap, "swipes.toml": Self.swipeOnly]) {
             Self.out($0) == ["swipe", "four", "swipe"]
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         // The first 4-finger tap comes before any rule reads fingers, the last after none does.
         #expect(Self.out(run) == ["swipe", "four", "swipe"])
         let readers = run.lines.filter { $0.contains("the fingers of") }
@@ -66,8 +66,8 @@ import Testing
             """, arguments: "run --allow-root", extra: "--merge-stderr --signal TERM --ready 'device added'") {
             Self.out($0) == ["four"]
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(Self.out(run) == ["four"])
-        #expect(run.lines.filter { $0.hasPrefix("touchgest: reading the fingers of /dev/input/event") }.count == 1, "\(run.lines)")
+        #expect(run.lines.filter { $0.hasPrefix("touchgest: reading the fingers of /dev/input/event") }.count == 1, "\(run)")
     }
 }

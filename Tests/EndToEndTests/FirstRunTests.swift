@@ -23,7 +23,7 @@ import Testing
             wait 800ms
             """, passRules: false) { Self.names($0) == expected }
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(Self.names(run) == expected, "\(run.lines)")
+        #expect(Self.names(run) == expected, "\(run)")
         #expect(run.stderr.contains("no rule file at \(run.folder)/config/touchgest/rules.toml; naming every gesture"))
         // Each name comes with its rule the first time.
         #expect(run.lines.contains("  [rule.swipe-left-3]"))
@@ -39,7 +39,7 @@ import Testing
             touch 2 at 150,100 move 0,40 over 150ms
             wait 300ms
             """, passRules: false) { Self.names($0).count == 2 }
-        #expect(Self.names(run) == ["swipe up-right, 1 finger (touchscreen)", "swipe down, 2 fingers (touchscreen)"], "\(run.lines)")
+        #expect(Self.names(run) == ["swipe up-right, 1 finger (touchscreen)", "swipe down, 2 fingers (touchscreen)"], "\(run)")
     }
 
     @Test func doctorSeesTheDevicesAndTheRules() {

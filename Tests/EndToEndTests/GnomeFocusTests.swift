@@ -54,7 +54,7 @@ struct GnomeFocusTests {
                 """, arguments: "run -v --allow-root --focus gnome", extra: "--merge-stderr --signal TERM --ready 'device added'",
                 wrapper: Self.session(desktop))
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(readText("\(run.folder)/out").split(separator: "\n") == [
             "general term-b",
             "term-a-tab term-a Alpha",
@@ -63,12 +63,12 @@ struct GnomeFocusTests {
             // GNOME Shell is gone: the general rule still fires, without TOUCHGEST_APP.
             "general ",
             "term-a-tab term-a Again",
-        ], "\(run.lines)")
+        ], "\(run)")
         // Why the rules for applications could not fire is said once, not per gesture.
-        #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run.lines)")
+        #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run)")
         // The extension spoke by itself once the new shell had loaded it: touchgest did not
         // call it missing while the shell was starting.
-        #expect(!run.lines.contains { $0.contains("has no extension") }, "\(run.lines)")
+        #expect(!run.lines.contains { $0.contains("has no extension") }, "\(run)")
     }
 
     @Test func debugShowsTheFocusAndTitlesAsTheyChangeAndATitleRuleFires() throws {
@@ -89,7 +89,7 @@ struct GnomeFocusTests {
                 """, arguments: "debug --focus auto", extra: "--signal TERM --ready 'device added'",
                 wrapper: Self.session(desktop))
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(run.lines.filter { $0.hasPrefix("focus:") || $0.contains("sits out") } == [
             "focus: connected to gnome: GNOME Shell on the session bus at \(desktop.address)",
             "focus: term-b \"Bee\"",
@@ -97,8 +97,8 @@ struct GnomeFocusTests {
             "focus: term-b \"Draft 1\"",
             "focus: term-a \"Alpha\"",
             "focus: no window",
-        ], "\(run.lines)")
-        #expect(run.decisions == ["next-workspace possible -> recognized", "draft-swipe possible -> recognized"], "\(run.lines)")
+        ], "\(run)")
+        #expect(run.decisions == ["next-workspace possible -> recognized", "draft-swipe possible -> recognized"], "\(run)")
     }
 
     @Test func withTheExtensionDisabledApplicationRulesDoNotFireAndTheLogAndDoctorSayWhyOnce() throws {
@@ -123,15 +123,15 @@ struct GnomeFocusTests {
                 """, arguments: "run -v --allow-root --focus gnome", extra: "--merge-stderr --signal TERM --ready 'device added'",
                 wrapper: Self.session(desktop))
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         // Disabled, touchgest cannot know term-a took the focus: the rule for term-a and
         // the tap for every application but term-b sit out.
         #expect(readText("\(run.folder)/out").split(separator: "\n") == [
             "general ", "general ", "term-a-tab term-a Alpha",
-        ], "\(run.lines)")
+        ], "\(run)")
         #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") } == [
             "touchgest: warning: focus: rules with an application or title condition do not fire: \(disabled)",
-        ], "\(run.lines)")
+        ], "\(run)")
         let path = "\(desktop.folder)/home/.local/share/gnome-shell/extensions/touchgest-focus@touchgest.org"
         #expect(readText("\(run.folder)/doctor.out").split(separator: "\n") == [
             "error focus: touchgest's extension is installed for GNOME Shell 43.9 (\(path)) but not enabled; "
@@ -194,8 +194,8 @@ struct GnomeFocusTests {
                 """, arguments: "run -v --allow-root --focus gnome", extra: "--merge-stderr --signal TERM --ready 'device added'",
                 wrapper: Self.session(desktop))
         }
-        #expect(run.status == 0, "\(run.lines)")
-        #expect(readText("\(run.folder)/out").split(separator: "\n") == ["general "], "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
+        #expect(readText("\(run.folder)/out").split(separator: "\n") == ["general "], "\(run)")
         let doctor = readText("\(run.folder)/doctor.out").split(separator: "\n").map(String.init)
         #expect(doctor.first == "error focus: GNOME Shell 43.9 refused touchgest's extension (\(path)): its metadata.json names GNOME "
                 + "45, 46, 47, 48, 49, 50, not 43; GNOME 43 needs the 42-44 flavour; so rules with an application or title key "

@@ -55,7 +55,7 @@ struct KWinFocusTests {
                 """, arguments: "run -v --allow-root --focus kde", extra: "--merge-stderr --signal TERM --ready 'device added'",
                 wrapper: Self.session(desktop))
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(readText("\(run.folder)/out").split(separator: "\n") == [
             "general term-b",
             "term-a-tab term-a Alpha",
@@ -64,11 +64,11 @@ struct KWinFocusTests {
             // KWin is gone: the general rule still fires, without TOUCHGEST_APP.
             "general ",
             "term-a-tab term-a Again",
-        ], "\(run.lines)")
+        ], "\(run)")
         // Why the rules for applications could not fire is said once, not per gesture.
-        #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run.lines)")
+        #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run)")
         // The new KWin got the script again.
-        #expect(run.lines.filter { $0.contains("focus: connected to kde: KWin") }.count == 2, "\(run.lines)")
+        #expect(run.lines.filter { $0.contains("focus: connected to kde: KWin") }.count == 2, "\(run)")
     }
 
     @Test func debugShowsTheFocusAndTitlesAsTheyChangeAndATitleRuleFires() throws {
@@ -89,7 +89,7 @@ struct KWinFocusTests {
                 """, arguments: "debug --focus auto", extra: "--signal TERM --ready 'device added'",
                 wrapper: Self.session(desktop))
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         // KWin 5.27 activates no window before it activates the next one: the provider
         // reports that moment as it is, and the test leaves it out (the last await shows
         // "no window" comes when it should).
@@ -99,8 +99,8 @@ struct KWinFocusTests {
             "draft-swipe sits out: the focused window is term-b \"Bee\"; the rule wants title \"Draft*\"",
             "focus: term-b \"Draft 1\"",
             "focus: term-a \"Alpha\"",
-        ], "\(run.lines)")
-        #expect(run.decisions == ["next-workspace possible -> recognized", "draft-swipe possible -> recognized"], "\(run.lines)")
+        ], "\(run)")
+        #expect(run.decisions == ["next-workspace possible -> recognized", "draft-swipe possible -> recognized"], "\(run)")
     }
 
     @Test func aScriptKWinCannotReadLeavesApplicationRulesOutAndTheLogAndDoctorSayWhyOnce() throws {
@@ -123,11 +123,11 @@ struct KWinFocusTests {
                 """, arguments: "run -v --allow-root --focus kde", extra: "--merge-stderr --signal TERM --ready 'device added'",
                 wrapper: Self.session(desktop, script: script))
         }
-        #expect(run.status == 0, "\(run.lines)")
-        #expect(readText("\(run.folder)/out").split(separator: "\n") == ["general ", "general "], "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
+        #expect(readText("\(run.folder)/out").split(separator: "\n") == ["general ", "general "], "\(run)")
         #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") } == [
             "touchgest: warning: focus: rules with an application or title condition do not fire: \(refused)",
-        ], "\(run.lines)")
+        ], "\(run)")
         #expect(readText("\(run.folder)/doctor.out").split(separator: "\n") == [
             "error focus: touchgest runs, but KWin has not loaded its script \(script); so rules with an application or title key "
                 + "never fire ('terminal-a-tab', 'not-b-tap'); the others do",
@@ -156,7 +156,7 @@ struct KWinFocusTests {
                 """, arguments: "run -v --allow-root --focus kde", extra: "--merge-stderr --signal TERM --ready 'device added'",
                 wrapper: Self.session(desktop))
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(readText("\(run.folder)/doctor.out").split(separator: "\n") == [
             "ok    focus: KWin has loaded touchgest's script (touchgest-focus), which reports the active window to the touchgest running now",
             "ok    focus: rules with an application or title key fire for the window that has the focus: 'terminal-a-tab', 'not-b-tap'",

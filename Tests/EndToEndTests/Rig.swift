@@ -46,6 +46,14 @@ struct RigRun {
     var repairedReads: Bool { stderr.contains("repaired") }
 }
 
+/// A failure shows what touchgest printed and what the rig said: which `await` ran out,
+/// and what a `shell` step complained of.
+extension RigRun: CustomStringConvertible {
+    var description: String {
+        "\(lines)" + (stderr.isEmpty ? "" : "\nthe rig's standard error:\n\(stderr)")
+    }
+}
+
 /// Runs `touchgest debug` (or `program`) with `rules` on `devices`, playing `script`.
 ///
 /// About 1 run in 150 under heavy load loses its stream at a repaired partial read

@@ -54,7 +54,7 @@ import Testing
             """, arguments: "run --allow-root", extra: "--merge-stderr --signal TERM --ready 'device added'") {
             Self.out($0) == ["swipe left", "zoom out 1", "zoom out 2", "zoom out 3", "hold", "single", "double"]
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(Self.out(run) == ["swipe left", "zoom out 1", "zoom out 2", "zoom out 3", "hold", "single", "double"])
     }
 
@@ -85,7 +85,7 @@ import Testing
                     "broken.toml": "[rule.tap]\ngesture = \"tapp\"\ncommand = \"echo broken >> $FOLDER/out\"\n"]) {
             Self.out($0) == ["v1", "v2", "v2", "v3"]
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         // v2 by an in-place write, v2 kept over the broken edit, v3 by a rename over the file.
         #expect(Self.out(run) == ["v1", "v2", "v2", "v3"])
         #expect(run.lines.contains("touchgest: error: \(run.folder)/rules.toml:2:11: error: unknown gesture 'tapp' (did you mean 'tap'?); expected one of tap, long-press, swipe, pan, pinch, rotation, edge-pan, stroke"))

@@ -74,17 +74,17 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.decisions == expected)
         // Read from the pad's fingers: libinput reported no tap.
-        #expect(run.lines.contains { $0.hasPrefix("reading the fingers of /dev/input/event0 for its taps") }, "\(run.lines)")
-        #expect(!run.lines.contains { $0.hasPrefix("touchpad tap") }, "\(run.lines)")
+        #expect(run.lines.contains { $0.hasPrefix("reading the fingers of /dev/input/event0 for its taps") }, "\(run)")
+        #expect(!run.lines.contains { $0.hasPrefix("touchpad tap") }, "\(run)")
     }
 
     @Test func libinputLosesTheSameTap() {
         // What the default source did before semi-MT taps were read from the fingers.
         let run = rig(devices: ["alps"], rules: Self.twoFingerTap(source: "source = \"libinput\""), script: Self.jumpingTap)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.decisions.isEmpty, "\(run.lines)")
-        #expect(!run.lines.contains { $0.hasPrefix("touchpad tap") }, "\(run.lines)")
-        #expect(!run.lines.contains { $0.contains("reading the fingers") }, "\(run.lines)")
+        #expect(run.decisions.isEmpty, "\(run)")
+        #expect(!run.lines.contains { $0.hasPrefix("touchpad tap") }, "\(run)")
+        #expect(!run.lines.contains { $0.contains("reading the fingers") }, "\(run)")
     }
 
     @Test func aClickPointingAndScrollingOnTheSemiMultitouchPadFireNothing() {
@@ -110,8 +110,8 @@ import Testing
             wait 700ms
             """)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.lines.contains { $0.hasPrefix("reading the fingers of /dev/input/event0 for its taps") }, "\(run.lines)")
-        #expect(run.decisions.isEmpty, "\(run.lines)")
+        #expect(run.lines.contains { $0.hasPrefix("reading the fingers of /dev/input/event0 for its taps") }, "\(run)")
+        #expect(run.decisions.isEmpty, "\(run)")
     }
 
     @Test func listDevicesShowsATouchpadThatOnlyTaps() {

@@ -116,7 +116,7 @@ import Testing
             await rule tap: command exited with status 0
             """, arguments: Self.arguments, extra: Self.rigOptions, files: Self.files, wrapper: logind.wrapper)
         #expect(run.status == 0, "\(run.stderr)\n\(run.lines.suffix(25).joined(separator: "\n"))")
-        #expect(Self.lines(run, "out") == ["slide begin", "slide cancel", "tap"], "\(run.lines)")
+        #expect(Self.lines(run, "out") == ["slide begin", "slide cancel", "tap"], "\(run)")
         // The stream consumer read the swipe up to its cancellation, and nothing after.
         let slide = Self.lines(run, "slide").filter { !$0.hasSuffix("changed") }
         #expect(slide == ["slide began", "slide cancelled"], "\(slide)")
@@ -149,7 +149,7 @@ import Testing
             await rule tap: command exited with status 0
             """, arguments: Self.arguments, extra: Self.rigOptions, files: Self.files, wrapper: logind.wrapper)
         #expect(run.status == 0, "\(run.stderr)\n\(run.lines.suffix(25).joined(separator: "\n"))")
-        #expect(Self.lines(run, "out") == ["volume", "tap"], "\(run.lines)")
+        #expect(Self.lines(run, "out") == ["volume", "tap"], "\(run)")
         #expect(Self.lines(run, "slide").isEmpty)
         #expect(Self.events(run) == ["session locked", "volume recognized", "session unlocked", "tap recognized"],
                 "\(Self.lines(run, "events"))")
@@ -180,13 +180,13 @@ import Testing
             await rule slide: command exited
             """, arguments: Self.arguments, extra: Self.rigOptions, files: Self.files, wrapper: logind.wrapper)
         #expect(run.status == 0, "\(run.stderr)\n\(run.lines.suffix(25).joined(separator: "\n"))")
-        #expect(Self.lines(run, "out").prefix(2) == ["slide begin", "slide cancel"], "\(run.lines)")
+        #expect(Self.lines(run, "out").prefix(2) == ["slide begin", "slide cancel"], "\(run)")
         #expect(Self.lines(run, "out").suffix(2) == ["slide begin", "slide end"], "\(Self.lines(run, "out"))")
         let slide = Self.lines(run, "slide").filter { !$0.hasSuffix("changed") }
         #expect(slide == ["slide began", "slide cancelled", "slide began", "slide ended"], "\(slide)")
         let added = run.lines.filter { $0.hasPrefix("touchgest: device added:") }.count
         let removed = run.lines.filter { $0.hasPrefix("touchgest: device removed:") }.count
-        #expect(added == 2 && removed == 1, "\(run.lines)")
+        #expect(added == 2 && removed == 1, "\(run)")
     }
 
     /// No logind on the bus (a system without systemd): touchgest runs, says once what it
@@ -203,7 +203,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)\n\(run.lines.suffix(25).joined(separator: "\n"))")
         #expect(Self.lines(run, "out") == ["tap", "tap"])
         let said = run.lines.filter { $0.hasPrefix("touchgest: warning: session: unavailable: logind is not on the system bus") }
-        #expect(said.count == 1, "\(run.lines)")
+        #expect(said.count == 1, "\(run)")
         #expect(said.first?.hasSuffix("waiting for it: touchgest cannot tell from logind that the screen is locked, that the session is not in front, or that the machine is going to sleep") == true)
     }
 }

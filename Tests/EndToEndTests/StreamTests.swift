@@ -67,7 +67,7 @@ import Testing
             hold 4 at 50,35 for 900ms
             await consumer hold ended
             """, arguments: "run --allow-root", extra: Self.rigOptions, files: ["consumer.py": Self.consumer])
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         let slide = Self.lines(run, "slide")
         #expect(Self.phases(slide) == ["slide began", "slide changed", "slide ended"], "\(slide)")
         #expect(slide.first?.hasPrefix("slide began 3 touchpad left dx=") == true, "\(slide)")
@@ -120,7 +120,7 @@ import Testing
             await consumer slide ended
             """, arguments: "run --allow-root -v --events-socket $FOLDER/run/touchgest/events.sock",
             extra: Self.rigOptions, files: ["consumer.py": Self.consumer, "run/.keep": "", "v2.toml": rules("v2", "")])
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         // The first consumer exited after its first swipe, was started again, and got the
         // next swipe; a reload in the middle of the third cancelled it there.
         #expect(Self.phases(Self.lines(run, "slide-v1")) == [
@@ -129,7 +129,7 @@ import Testing
             "slide began", "slide changed", "slide cancelled", "EOF",
         ], "\(Self.lines(run, "slide-v1"))")
         #expect(run.lines.contains { $0.contains("rule slide: stream pid") && $0.hasSuffix("exited with status 1; starting it again in 0.25s") },
-                "\(run.lines)")
+                "\(run)")
         // Stopping the daemon closes the streams as a reload does, and waits for them.
         #expect(Self.phases(Self.lines(run, "slide-v2")) == ["slide began", "slide changed", "slide ended", "EOF"])
         // The subscriber asked for the slide rule only: every line of both versions, no tap.
@@ -163,10 +163,10 @@ import Testing
             tap 2 at 50,35
             await fired tap
             """, arguments: "run --allow-root", extra: Self.rigOptions)
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(run.lines.filter { $0 == "fired tap" }.count == 2)
         #expect(run.lines.contains { $0.hasPrefix("touchgest: warning: rule slide: stream pid") && $0.contains("stopped reading its input") },
-                "\(run.lines)")
+                "\(run)")
         #expect(run.lines.contains { $0.contains("rule slide: stream pid") && $0.hasSuffix("stopped; starting it again in 0.25s") })
     }
 }

@@ -41,7 +41,7 @@ import Testing
             """, arguments: "run --allow-root", extra: "--merge-stderr --signal TERM --ready 'device added'") { _ in
             readText("\(learned.folder)/out").hasPrefix("v ")
         }
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         let fired = readText("\(learned.folder)/out").split(separator: "\n").map(String.init)
         #expect(fired.count == 1, "\(fired)")
         let score = fired.first.flatMap { Double($0.dropFirst(2)) } ?? 0
@@ -65,13 +65,13 @@ import Testing
             """, arguments: "debug") { run in run.lines.contains { $0.contains("nothing fired") } }
         #expect(run.status == 0, "\(run.stderr)")
         let strokes = run.lines.filter { $0.hasPrefix("stroke, 1 finger, ") }
-        #expect(strokes.count == 2, "\(run.lines)")
+        #expect(strokes.count == 2, "\(run)")
         let fired = strokes.first ?? ""
         #expect(fired.contains(" mm: v ") && fired.hasSuffix("(threshold 0.80) fired"), "\(strokes)")
         #expect(strokes.last?.contains(": nothing fired; best v 0.") == true, "\(strokes)")
         // The line follows the decision it reports.
         let decided = run.lines.firstIndex { $0.hasPrefix("v possible -> recognized") } ?? .max
-        #expect(decided < run.lines.firstIndex(of: fired) ?? -1, "\(run.lines)")
+        #expect(decided < run.lines.firstIndex(of: fired) ?? -1, "\(run)")
         #expect(run.decisions == ["v possible -> recognized"])
     }
 

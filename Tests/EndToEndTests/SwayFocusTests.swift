@@ -38,7 +38,7 @@ struct SwayFocusTests {
             \(FocusRules.swipe)
             """, arguments: "run -v --allow-root --focus sway", extra: "--merge-stderr --signal TERM --ready 'device added'",
             wrapper: "env SWAYSOCK=\(socket)")
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(readText("\(run.folder)/out").split(separator: "\n") == [
             "general term-b",
             "term-a-tab term-a foot",
@@ -47,9 +47,9 @@ struct SwayFocusTests {
             // sway is gone: the general rule still fires, without TOUCHGEST_APP.
             "general ",
             "term-a-tab term-a Again",
-        ], "\(run.lines)")
+        ], "\(run)")
         // Why the rules for applications could not fire is said once, not per gesture.
-        #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run.lines)")
+        #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run)")
     }
 
     @Test func debugShowsTheFocusAsItChangesAndWhichRulesSitOut() throws {
@@ -66,14 +66,14 @@ struct SwayFocusTests {
             await focus: no window
             """, arguments: "debug --focus sway", extra: "--signal TERM --ready 'device added'",
             wrapper: "env SWAYSOCK=\(socket)")
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(run.lines.filter { $0.hasPrefix("focus:") || $0.contains("sits out") } == [
             "focus: connected to sway at \(socket)",
             "focus: term-b \"Bee\"",
             "terminal-a-tab sits out: the focused window is term-b \"Bee\"; the rule wants application \"term-a\"",
             "focus: term-a \"foot\"",
             "focus: no window",
-        ], "\(run.lines)")
-        #expect(run.decisions.contains("next-workspace possible -> recognized"), "\(run.lines)")
+        ], "\(run)")
+        #expect(run.decisions.contains("next-workspace possible -> recognized"), "\(run)")
     }
 }

@@ -118,8 +118,8 @@ import Testing
         // What libinput made of it: a hold, cancelled for a swipe in the same frame.
         let libinput = run.lines.filter { $0.hasPrefix("touchpad ") && !$0.hasPrefix("touchpad swipe-update") }
         #expect(libinput == ["touchpad hold-begin 3f", "touchpad hold-end 3f cancelled", "touchpad swipe-begin 3f",
-                             "touchpad swipe-end 3f"], "\(run.lines)")
-        #expect(run.decisions == ["hold possible -> began", "hold began -> ended"], "\(run.lines)")
+                             "touchpad swipe-end 3f"], "\(run)")
+        #expect(run.decisions == ["hold possible -> began", "hold began -> ended"], "\(run)")
     }
 
     @Test func oneTwoAndThreeFingerTapsAndADoubleTap() {

@@ -37,7 +37,7 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
             // order: the first swipe must not race the X connection, made on its own thread.
             extra: "--merge-stderr --signal TERM --ready 'device added|focus: term-b' --ready-count 2",
             wrapper: "env DISPLAY=\(display)")
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         #expect(readText("\(run.folder)/out").split(separator: "\n") == [
             "general term-b",
             "term-a-tab term-a xterm",
@@ -46,9 +46,9 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
             // The X server is gone: the general rule still fires, without TOUCHGEST_APP.
             "general ",
             "term-a-tab term-a Again",
-        ], "\(run.lines)")
+        ], "\(run)")
         // Why the rules for applications could not fire is said once, not per gesture.
-        #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run.lines)")
+        #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run)")
     }
 
     @Test func debugShowsTheFocusAsItChangesAcrossClassesAndTitles() throws {
@@ -66,7 +66,7 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
             await focus: term-b "Bee 2"
             """, arguments: "debug --focus auto", extra: "--signal TERM --ready 'device added'",
             wrapper: "env -u SWAYSOCK -u I3SOCK -u HYPRLAND_INSTANCE_SIGNATURE -u NIRI_SOCKET -u WAYLAND_DISPLAY DISPLAY=\(display)")
-        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
         // openbox sets _NET_ACTIVE_WINDOW to None before it names the next window: the
         // provider reports that moment as it is, and the test leaves it out.
         #expect(run.lines.filter { ($0.hasPrefix("focus:") && $0 != "focus: no window") || $0.contains("sits out") } == [
@@ -77,8 +77,8 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
             "focus: term-b \"Bee\"",
             // The focused window's title changes: no focus change, but a new title.
             "focus: term-b \"Bee 2\"",
-        ], "\(run.lines)")
-        #expect(run.decisions.contains("next-workspace possible -> recognized"), "\(run.lines)")
+        ], "\(run)")
+        #expect(run.decisions.contains("next-workspace possible -> recognized"), "\(run)")
     }
 }
 
@@ -100,8 +100,8 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
             """, arguments: "run -v --allow-root --focus auto", extra: "--merge-stderr --signal TERM --ready 'device added'",
             wrapper: "env -u SWAYSOCK -u I3SOCK -u HYPRLAND_INSTANCE_SIGNATURE -u NIRI_SOCKET WAYLAND_DISPLAY=wayland-0 XDG_CURRENT_DESKTOP=KDE "
                 + "DBUS_SESSION_BUS_ADDRESS='\(address)' TOUCHGEST_KWIN_SCRIPT='\(script)'")
-        #expect(run.status == 0, "\(run.lines)")
-        #expect(run.lines.contains("touchgest: focus: connected to kde: KWin on the session bus at \(address), running \(script)"), "\(run.lines)")
-        #expect(readText("\(run.folder)/out").split(separator: "\n") == ["term-a-tab term-a Konsole"], "\(run.lines)")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines.contains("touchgest: focus: connected to kde: KWin on the session bus at \(address), running \(script)"), "\(run)")
+        #expect(readText("\(run.folder)/out").split(separator: "\n") == ["term-a-tab term-a Konsole"], "\(run)")
     }
 }
