@@ -204,7 +204,7 @@ let package = Package(
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
         .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "BusLoop", "PollLoop", "TouchGestures", "TestSupport"]),
         .testTarget(name: "InputChannelsTests", dependencies: ["InputChannels", "InputActions", "CUinput", "TestSupport"]),
-        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess"]),
+        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess", "CXCB"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
                                                              "CommandRunner", "CProcess", "AcceptLimit"]),
         .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "CProcess", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),

@@ -23,6 +23,10 @@ int cprocess_pidfd_open(pid_t pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
 }
 
+pid_t cprocess_thread_id(void) {
+    return (pid_t)syscall(SYS_gettid);
+}
+
 int cprocess_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
 }

@@ -9,6 +9,9 @@
 // single-threaded poll loop can reap children without SIGCHLD. -1 and errno on failure.
 int cprocess_pidfd_open(pid_t pid);
 
+// gettid(2): the calling thread's id, as /proc/self/task names it.
+pid_t cprocess_thread_id(void);
+
 // pipe2(2) with O_CLOEXEC on both ends (Swift's Glibc module hides pipe2).
 int cprocess_pipe_cloexec(int fds[2]);
 
