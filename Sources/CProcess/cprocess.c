@@ -14,6 +14,9 @@
 #include <sys/mman.h>
 #include <sys/epoll.h>
 #include <sys/un.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/wait.h>
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
@@ -151,4 +154,81 @@ int cprocess_epoll_wait(int epoll, unsigned long long *keys, int capacity, int t
     int count = epoll_wait(epoll, ready, capacity, timeout);
     for (int index = 0; index < count; index++) keys[index] = ready[index].data.u64;
     return count;
+}
+
+/* What the child of cprocess_spawn needs, in the parent's frame; `error` is written by
+ * the child, in the memory it shares with the parent, when execve fails. */
+struct spawn_request {
+    const char *path;
+    char *const *argv;
+    char *const *envp;
+    int stdin_fd;
+    int stderr_fd;
+    int error;
+};
+
+/* Runs in the child, on the parent's memory: every signal the daemon ignores or handles
+ * goes back to its default first (a handler would be the daemon's code running in the
+ * child), then the process group, the descriptors, the mask, and execve. */
+static int spawn_child(void *argument) {
+    struct spawn_request *request = argument;
+    /* The kernel's own call: glibc's sigaction refuses its internal signals (32 and 33),
+     * which the daemon's process may ignore too; the kernel's struct starts with the handler. */
+    for (int signal = 1; signal < NSIG; signal++) {
+        struct { void (*handler)(int); unsigned long flags; void (*restorer)(void); unsigned long mask; } now, fallback;
+        if (signal == SIGKILL || signal == SIGSTOP
+            || syscall(SYS_rt_sigaction, signal, NULL, &now, sizeof now.mask) != 0 || now.handler == SIG_DFL) continue;
+        memset(&fallback, 0, sizeof fallback);
+        fallback.handler = SIG_DFL;
+        syscall(SYS_rt_sigaction, signal, &fallback, NULL, sizeof fallback.mask);
+    }
+    if (setpgid(0, 0) != 0) goto fail;
+    int input = request->stdin_fd >= 0 ? request->stdin_fd : open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (input < 0) goto fail;
+    if (input != 0 && dup2(input, 0) != 0) goto fail;
+    if (request->stderr_fd >= 0 && request->stderr_fd != 2 && dup2(request->stderr_fd, 2) != 2) goto fail;
+    /* A descriptor already at 0 or 2 (the daemon's own were closed) keeps its close-on-exec
+     * flag through no dup2: clear it. */
+    if (input == 0) fcntl(0, F_SETFD, 0);
+    if (request->stderr_fd == 2) fcntl(2, F_SETFD, 0);
+    sigset_t empty;
+    sigemptyset(&empty);
+    sigprocmask(SIG_SETMASK, &empty, NULL);
+    execve(request->path, request->argv, request->envp);
+fail:
+    request->error = errno != 0 ? errno : EINVAL;
+    _exit(127);
+}
+
+#ifndef CLONE_PIDFD
+#define CLONE_PIDFD 0x00001000
+#endif
+
+pid_t cprocess_spawn(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stderr_fd, int *pidfd, int *error) {
+    /* The child runs on this array while this thread sleeps in clone (CLONE_VFORK). It
+     * needs little: rt_sigaction, setpgid, open, dup2 and execve. */
+    _Alignas(16) char stack[16384];
+    struct spawn_request request = { path, argv, envp, stdin_fd, stderr_fd, 0 };
+    /* Every signal blocked until the child has reset their handlers: none may run in it. */
+    sigset_t all, before;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &before);
+    int descriptor = -1;
+    pid_t pid = clone(spawn_child, stack + sizeof stack, CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD,
+                      &request, &descriptor);
+    int cloneError = errno;
+    pthread_sigmask(SIG_SETMASK, &before, NULL);
+    if (pid < 0) {
+        *error = cloneError;
+        return -1;
+    }
+    if (request.error != 0) {
+        /* The child has exited (127): reap it here, as posix_spawn does. */
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+        if (descriptor >= 0) close(descriptor);
+        *error = request.error;
+        return -1;
+    }
+    *pidfd = descriptor;
+    return pid;
 }

@@ -245,26 +245,21 @@ public final class CommandRunner {
         guard cprocess_pipe_cloexec(&pipeFDs) == 0 else {
             return finishUnstarted(job, reason: "pipe: \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 2)
-
-        let attributes = ChildSpawnAttributes()
-
         var pid: pid_t = 0
+        var pidfd: Int32 = -1
         let searchPath = job.environment["PATH"] ?? baseEnvironment["PATH"]
         let cacheKey = job.command + "\u{0}" + (searchPath ?? "")
         let launch = launches[cacheKey] ?? launch(for: job.command, searchPath: searchPath)
         var result: Int32 = 0
         baseBlock.withEntries(adding: job.environment) { envp in
-            // glibc's posix_spawn clones with CLONE_VM | CLONE_VFORK: no copy of the daemon's
-            // memory, and an exec failure comes back as the result.
+            // cprocess_spawn clones with CLONE_VM | CLONE_VFORK: no copy of the daemon's
+            // memory, an exec failure comes back as the result, and the pidfd with the pid.
             func start(_ launch: Launch) -> Int32 {
                 let argv: [UnsafeMutablePointer<CChar>?] = launch.arguments.map { strdup($0) } + [nil]
                 defer { for pointer in argv { free(pointer) } }
-                return posix_spawn(&pid, launch.path, &actions, attributes.pointer, argv, envp)
+                var error: Int32 = 0
+                pid = cprocess_spawn(launch.path, argv, envp, -1, pipeFDs[1], &pidfd, &error)
+                return pid < 0 ? error : 0
             }
             result = start(launch)
             if result != 0 && launch.direct {
@@ -284,7 +279,6 @@ public final class CommandRunner {
         }
         // A new pipe's end has no status flag set: no need to ask which before adding one.
         _ = fcntl(pipeFDs[0], F_SETFL, O_NONBLOCK)
-        let pidfd = cprocess_pidfd_open(pid)
         let child = Child(job: job, pid: pid, pidfd: pidfd, stderrFD: pipeFDs[0],
                           deadline: job.timeout.map { now() + $0 })
         if pidfd >= 0 {

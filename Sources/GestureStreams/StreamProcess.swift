@@ -109,7 +109,7 @@ final class StreamProcess {
     let rule: String
     let command: String
     private let environment: [String: String]
-    private let pidfdOpen: (Int32) -> Int32
+    private let keepPidfd: (_ pid: Int32, _ pidfd: Int32) -> Int32
     private let report: (StreamHub.Event) -> Void
     private(set) var phase = Phase.idle
     /// Groups of reaped commands still being stopped, beside the phase: a command started
@@ -118,15 +118,16 @@ final class StreamProcess {
     /// Restarts in a row without a ``StreamDefaults/stableRun``.
     private var restarts = 0
 
-    /// - Parameter pidfdOpen: `pidfd_open(2)`: a pid's descriptor, or -1 and errno; a
-    ///   parameter so that a test can make it fail.
+    /// - Parameter keepPidfd: given a started command's pid and the pidfd its start made,
+    ///   returns the pidfd to follow it by: that one. A parameter so that a test can take
+    ///   it away, as a kernel before 5.2 does (-1).
     init(rule: String, command: String, environment: [String: String],
-         pidfdOpen: @escaping (Int32) -> Int32 = { cprocess_pidfd_open($0) },
+         keepPidfd: @escaping (_ pid: Int32, _ pidfd: Int32) -> Int32 = { $1 },
          report: @escaping (StreamHub.Event) -> Void) {
         self.rule = rule
         self.command = command
         self.environment = environment
-        self.pidfdOpen = pidfdOpen
+        self.keepPidfd = keepPidfd
         self.report = report
     }
 
@@ -183,7 +184,7 @@ final class StreamProcess {
         case .idle, .backingOff: break
         case .running, .inputClosed, .stopping, .closing, .closed: return
         }
-        switch Self.spawn(command, environment: environment, pidfdOpen: pidfdOpen) {
+        switch Self.spawn(command, environment: environment, keepPidfd: keepPidfd) {
         case let .success(started):
             let child = Child(pid: started.pid, pidfd: started.pidfd, stdin: started.stdin, startedAt: now)
             phase = .running(child)
@@ -370,45 +371,40 @@ final class StreamProcess {
 
     /// `/bin/sh -c COMMAND` in its own process group, stdin the read end of a small pipe
     /// whose write end (non-blocking) is returned; stdout and stderr are the daemon's.
-    /// When its pidfd cannot be opened the child is killed and reaped, and that is the failure.
+    /// Without a pidfd (a kernel before 5.2 makes none) the child is killed and reaped,
+    /// and that is the failure.
     static func spawn(_ command: String, environment: [String: String],
-                      pidfdOpen: (Int32) -> Int32 = { cprocess_pidfd_open($0) }) -> Result<Started, SpawnError> {
+                      keepPidfd: (_ pid: Int32, _ pidfd: Int32) -> Int32 = { $1 }) -> Result<Started, SpawnError> {
         func failure(_ what: String, _ code: Int32) -> Result<Started, SpawnError> {
             .failure(SpawnError(text: "\(what): \(String(cString: strerror(code)))"))
         }
         var pipeFDs: [Int32] = [-1, -1]
         guard cprocess_pipe_cloexec(&pipeFDs) == 0 else { return failure("pipe", errno) }
         _ = cprocess_set_pipe_size(pipeFDs[1], StreamDefaults.pipeBytes)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
-
-        let attributes = ChildSpawnAttributes()
 
         let shell = "/bin/sh"
         let words: [String] = [shell, "-c", command]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let result = EnvironmentBlock(environment).withEntries { envp in
-            posix_spawn(&pid, shell, &actions, attributes.pointer, argv, envp)
+        var cloned: Int32 = -1
+        var error: Int32 = 0
+        let pid = EnvironmentBlock(environment).withEntries { envp in
+            cprocess_spawn(shell, argv, envp, pipeFDs[0], -1, &cloned, &error)
         }
         Glibc.close(pipeFDs[0])
-        guard result == 0 else {
+        guard pid > 0 else {
             Glibc.close(pipeFDs[1])
-            return failure("cannot start /bin/sh", result)
+            return failure("cannot start /bin/sh", error)
         }
-        let pidfd = pidfdOpen(pid)
+        let pidfd = keepPidfd(pid, cloned)
         guard pidfd >= 0 else {
             // Without its pidfd nothing would tell when it exits, so nothing would reap it:
             // a start that failed, and no child is left behind (it has not run a line yet).
-            let code = errno
             Glibc.close(pipeFDs[1])
             kill(-pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            return failure("pidfd_open", code)
+            return .failure(SpawnError(text: "no pidfd to follow /bin/sh by (Linux 5.2 or later makes one)"))
         }
         _ = fcntl(pipeFDs[1], F_SETFL, fcntl(pipeFDs[1], F_GETFL) | O_NONBLOCK)
         return .success(Started(pid: pid, pidfd: pidfd, stdin: pipeFDs[1]))

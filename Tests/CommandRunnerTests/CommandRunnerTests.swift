@@ -45,6 +45,38 @@ final class EventLog {
         #expect(log.finished.first?.status == .exited(0))
     }
 
+    /// What the daemon blocks or ignores is its own: a command starts with every signal at
+    /// its default and none blocked (a blocked SIGTERM would make it unstoppable), leading
+    /// a process group of its own, so that stopping it stops what it started.
+    @Test func aCommandStartsWithNoSignalBlockedOrIgnoredInAProcessGroupOfItsOwn() throws {
+        let folder = temporaryFolder()
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        sigaddset(&blocked, SIGUSR1)
+        var before = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &before)
+        defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
+        // The daemon ignores SIGPIPE (a log reader that goes away must not stop it).
+        let pipeDisposition = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, pipeDisposition) }
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        // grep reads its own status: the shell, had it forked, blocks every signal while it does.
+        runner.run(.init(key: "r", command: #"exec grep -E '^(Pid|NSpgid|SigBlk|SigIgn):' /proc/self/status > "$OUT""#,
+                         environment: ["OUT": "\(folder)/out"]))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.finished.first?.status == .exited(0))
+        var status: [String: String] = [:]
+        for line in readText("\(folder)/out").split(separator: "\n") {
+            let parts = line.split(separator: "\t")
+            if parts.count == 2 { status[String(parts[0])] = String(parts[1]) }
+        }
+        #expect(status["SigBlk:"] == "0000000000000000" && status["SigIgn:"] == "0000000000000000", "\(status)")
+        #expect(status["Pid:"] != nil && status["NSpgid:"] == status["Pid:"], "\(status)")
+    }
+
     @Test func aFailingCommandReportsItsStatusAndTheTailOfItsStderr() {
         let runner = CommandRunner()
         let log = EventLog()

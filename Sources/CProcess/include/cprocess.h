@@ -73,4 +73,19 @@ int cprocess_epoll_remove(int epoll, int fd);
 // hung up); the count, or -1 and errno.
 int cprocess_epoll_wait(int epoll, unsigned long long *keys, int capacity, int timeout);
 
+// Starts `path` with `argv` and `envp` as touchgest starts every command (rule commands
+// and stream commands), and returns its pid, or -1 with the reason in *error (execve's
+// errno when the program could not start). The child gets `stdin_fd` as its standard
+// input (/dev/null when -1) and `stderr_fd` as its standard error (the daemon's when -1),
+// keeps the daemon's standard output, leads a process group of its own (so stopping it
+// stops what it started), and starts with no signal blocked and every signal at its
+// default, whatever the daemon blocks, handles or ignores. *pidfd gets a pidfd for it
+// (-1 on a kernel before 5.2, which has no CLONE_PIDFD).
+//
+// posix_spawn does the same with more system calls (a stack mapped and unmapped for each
+// child, the file actions checked against the descriptor limit, then pidfd_open): this
+// clones with CLONE_VM | CLONE_VFORK | CLONE_PIDFD on a stack in the caller's own frame,
+// which is safe because the caller sleeps until the child has called execve or exited.
+pid_t cprocess_spawn(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stderr_fd, int *pidfd, int *error);
+
 #endif
