@@ -166,6 +166,8 @@ let package = Package(
             path: "Benchmarks/LatencyProbe",
             exclude: ["rules.toml", "gestures.txt"]
         ),
+        // Starting a command: the daemon's CPU and wake-ups per command (see its header).
+        .executableTarget(name: "SpawnBenchmark", dependencies: ["CommandRunner"], path: "Benchmarks/SpawnBenchmark"),
         // The contact reader: CPU per 1,000 frames, frame -> command latency, idle wake-ups.
         .executableTarget(
             name: "ContactBenchmark",

@@ -1,0 +1,62 @@
+// What starting a command costs the daemon's own process. CommandRunner starts `true`
+// (found in PATH and started directly, as a rule's `command = "true"` is) one at a time,
+// COUNT times a round, three rounds; prints, per command, this process's CPU (the
+// scheduler's count for the process; what the child spends after the clone is its own)
+// and its wake-ups (voluntary context switches: the wait for the child's exec, the wait
+// for its exit), each round's and the median.
+//
+// Usage: swift run -c release SpawnBenchmark [COUNT]     (COUNT default 2,000)
+import CommandRunner
+import Glibc
+
+let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 2_000 : 2_000
+let runner = CommandRunner()
+var failed = 0
+runner.observer = { event in
+    if case let .finished(_, _, status, _) = event, status != .exited(0) { failed += 1 }
+}
+
+func processCPU() -> Duration {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
+}
+
+func wakeUps() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_nvcsw
+}
+
+/// `value` with `places` decimals (no Foundation here).
+func shown(_ value: Double, _ places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let whole = Int((value * scale).rounded())
+    let digits = String(whole % Int(scale) + Int(scale)).dropFirst()
+    return "\(whole / Int(scale))" + (places > 0 ? ".\(digits)" : "")
+}
+
+@MainActor func round() -> (cpu: Double, wakeUps: Double) {
+    let cpu = processCPU()
+    let switches = wakeUps()
+    for index in 0..<count {
+        runner.run(.init(key: "spawn-\(index)", command: "true"))
+        guard runner.waitUntilIdle(timeout: .seconds(10)) else { fatalError("command \(index) did not end within 10 s") }
+    }
+    let spent = processCPU() - cpu
+    let microseconds = Double(spent.components.seconds) * 1e6 + Double(spent.components.attoseconds) / 1e12
+    return (microseconds / Double(count), Double(wakeUps() - switches) / Double(count))
+}
+
+_ = round()  // the first starts fill caches (the program's path, the environment block)
+var rounds: [(cpu: Double, wakeUps: Double)] = []
+for number in 1...3 {
+    let result = round()
+    rounds.append(result)
+    print("round \(number): \(shown(result.cpu, 1)) µs of CPU and \(shown(result.wakeUps, 2)) wake-ups per command")
+}
+guard failed == 0 else { fatalError("\(failed) commands did not exit 0") }
+let cpu = rounds.map(\.cpu).sorted()[1]
+let wake = rounds.map(\.wakeUps).sorted()[1]
+print("median: \(shown(cpu, 1)) µs of CPU and \(shown(wake, 2)) wake-ups per command (\(count) commands a round)")
