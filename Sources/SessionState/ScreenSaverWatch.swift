@@ -142,6 +142,10 @@ final class ScreenSaverWatch {
         guard signal.member == "ActiveChanged",
               let index = savers.firstIndex(where: { $0.interface == signal.interface && $0.owner == signal.sender }),
               let active = signal.arguments.first?.boolean else { return }
-        changed(index) { $0.active = active }
+        // One that did not answer GetActive (a shell too busy as it started, say) but says
+        // when it changes does tell: followed from now on.
+        let wasSilent = savers[index].problem != nil
+        changed(index) { $0.active = active; $0.problem = nil }
+        if wasSilent { onFollowing?("\(savers[index].name) on the session bus at \(link.address)") }
     }
 }

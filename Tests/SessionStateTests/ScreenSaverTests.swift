@@ -91,6 +91,27 @@ import Testing
         #expect(savers[2].text == "not on the session bus")
     }
 
+    /// One that left GetActive unanswered (GNOME Shell busy as it starts can) but signals
+    /// ActiveChanged does tell: it is followed from its first signal, and doctor says so.
+    @Test func aScreensaverThatDidNotAnswerGetActiveIsFollowedFromItsFirstSignal() throws {
+        let buses = Buses()
+        defer { buses.stopAll() }
+        let session = buses.start("session")
+        buses.run("screensaver FOLDER freedesktop silent")
+        let rig = MonitorRig(environment(session, folder: buses.folder))
+        rig.runUntilSettled()
+        #expect(try rig.monitor.screensavers.get().map(\.tells) == [false, false, false])
+        let before = rig.reports.count
+        buses.run("screensaver-active FOLDER freedesktop true")
+        rig.run(untilReports: before + 2)
+        #expect(Array(rig.reports.dropFirst(before)).contains(.following("org.freedesktop.ScreenSaver on the session bus at \(session)")),
+                "\(rig.reports)")
+        #expect(rig.states == ["locked (org.freedesktop.ScreenSaver is active)"])
+        let savers = try rig.monitor.screensavers.get()
+        #expect(savers.map(\.tells) == [true, false, false])
+        #expect(savers[0].text == "on the session bus; active")
+    }
+
     /// logind's Lock with no LockedHint (sway's locker started from swayidle) ends when a
     /// screensaver says it went inactive: the desktop unlocked.
     @Test func aLockLogindAskedForEndsWhenAScreensaverGoesInactive() throws {
