@@ -40,7 +40,7 @@ let package = Package(
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // libdbus-1, seen only by the KDE and GNOME focus provider and the session state.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        // posix_spawn with the attributes a started command needs, and small syscalls Swift lacks.
+        // Starting a command as touchgest does (its own clone), and small syscalls Swift lacks.
         .target(name: "CProcess"),
 
         // MARK: Input

@@ -84,5 +84,5 @@ session.runUntilSignalled()
 
 let sorted = probe.samples.sorted()
 say("commands caused directly by input: \(sorted.count) (and \(probe.timerDecisions) decided by timers, not counted)")
-say("event handed over -> command \(spawn ? "started (posix_spawn returned)" : "requested"): median \(percentile(sorted, 0.5)) us, p99 \(percentile(sorted, 0.99)) us, max \(sorted.last ?? 0) us")
+say("event handed over -> command \(spawn ? "started (the clone returned)" : "requested"): median \(percentile(sorted, 0.5)) us, p99 \(percentile(sorted, 0.99)) us, max \(sorted.last ?? 0) us")
 say("poll wake-ups: \(session.loop.wakeups)")

@@ -15,6 +15,7 @@
 #include <sys/epoll.h>
 #include <sys/un.h>
 #include <sched.h>
+#include <stdint.h>
 #include <signal.h>
 #include <sys/wait.h>
 
@@ -157,7 +158,7 @@ int cprocess_epoll_wait(int epoll, unsigned long long *keys, int capacity, int t
 }
 
 /* What the child of cprocess_spawn needs, in the parent's frame; `error` is written by
- * the child, in the memory it shares with the parent, when execve fails. */
+ * the child, in the memory it shares with the parent, when it cannot start the program. */
 struct spawn_request {
     const char *path;
     char *const *argv;
@@ -167,55 +168,78 @@ struct spawn_request {
     int error;
 };
 
-/* Runs in the child, on the parent's memory: every signal the daemon ignores or handles
+/* The kernel's struct sigaction on x86-64 and arm64: the handler first, a 64-bit mask. */
+struct kernel_sigaction {
+    void (*handler)(int);
+    unsigned long flags;
+    void (*restorer)(void);
+    uint64_t mask;
+};
+
+/* Runs in the child, on the parent's memory and a stack in its frame, so it makes system
+ * calls only, never a libc function a preloaded library could wrap (the test rig's and
+ * umockdev's wrap open, take locks and keep state: in here they could deadlock the
+ * daemon, which sleeps until the child execs). Every signal with a handler or ignored
  * goes back to its default first (a handler would be the daemon's code running in the
- * child), then the process group, the descriptors, the mask, and execve. */
+ * child; glibc's own, on 32 and 33, included, which its sigaction will not touch), then
+ * the process group, the descriptors, the mask, and execve. */
 static int spawn_child(void *argument) {
     struct spawn_request *request = argument;
-    /* The kernel's own call: glibc's sigaction refuses its internal signals (32 and 33),
-     * which the daemon's process may ignore too; the kernel's struct starts with the handler. */
-    for (int signal = 1; signal < NSIG; signal++) {
-        struct { void (*handler)(int); unsigned long flags; void (*restorer)(void); unsigned long mask; } now, fallback;
-        if (signal == SIGKILL || signal == SIGSTOP
-            || syscall(SYS_rt_sigaction, signal, NULL, &now, sizeof now.mask) != 0 || now.handler == SIG_DFL) continue;
+    for (int number = 1; number < NSIG; number++) {
+        struct kernel_sigaction now, fallback;
+        if (number == SIGKILL || number == SIGSTOP
+            || syscall(SYS_rt_sigaction, number, NULL, &now, sizeof now.mask) != 0 || now.handler == SIG_DFL) continue;
         memset(&fallback, 0, sizeof fallback);
         fallback.handler = SIG_DFL;
-        syscall(SYS_rt_sigaction, signal, &fallback, NULL, sizeof fallback.mask);
+        syscall(SYS_rt_sigaction, number, &fallback, NULL, sizeof fallback.mask);
     }
-    if (setpgid(0, 0) != 0) goto fail;
-    int input = request->stdin_fd >= 0 ? request->stdin_fd : open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (syscall(SYS_setpgid, 0, 0) != 0) goto fail;
+    long input = request->stdin_fd >= 0 ? request->stdin_fd : syscall(SYS_openat, AT_FDCWD, "/dev/null", O_RDONLY | O_CLOEXEC);
     if (input < 0) goto fail;
-    if (input != 0 && dup2(input, 0) != 0) goto fail;
-    if (request->stderr_fd >= 0 && request->stderr_fd != 2 && dup2(request->stderr_fd, 2) != 2) goto fail;
+    if (input != 0 && syscall(SYS_dup3, input, 0, 0) != 0) goto fail;
+    if (request->stderr_fd >= 0 && request->stderr_fd != 2 && syscall(SYS_dup3, request->stderr_fd, 2, 0) != 2) goto fail;
     /* A descriptor already at 0 or 2 (the daemon's own were closed) keeps its close-on-exec
-     * flag through no dup2: clear it. */
-    if (input == 0) fcntl(0, F_SETFD, 0);
-    if (request->stderr_fd == 2) fcntl(2, F_SETFD, 0);
-    sigset_t empty;
-    sigemptyset(&empty);
-    sigprocmask(SIG_SETMASK, &empty, NULL);
-    execve(request->path, request->argv, request->envp);
+     * flag through no dup3: clear it. */
+    if (input == 0) syscall(SYS_fcntl, 0, F_SETFD, 0);
+    if (request->stderr_fd == 2) syscall(SYS_fcntl, 2, F_SETFD, 0);
+    uint64_t none = 0;
+    syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, NULL, sizeof none);
+    syscall(SYS_execve, request->path, request->argv, request->envp);
 fail:
     request->error = errno != 0 ? errno : EINVAL;
-    _exit(127);
+    syscall(SYS_exit_group, 127);
+    return 127;
 }
 
 #ifndef CLONE_PIDFD
 #define CLONE_PIDFD 0x00001000
 #endif
 
+/* Whether pidfds can be polled (Linux 5.3, which also brought pidfd_open; 5.2 makes them
+ * with CLONE_PIDFD but cannot poll them): asked once. */
+static int pidfds_poll(void) {
+    static int known = -1;
+    if (known < 0) {
+        int fd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+        known = fd >= 0 || errno != ENOSYS;
+        if (fd >= 0) close(fd);
+    }
+    return known;
+}
+
 pid_t cprocess_spawn(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stderr_fd, int *pidfd, int *error) {
     /* The child runs on this array while this thread sleeps in clone (CLONE_VFORK). It
-     * needs little: rt_sigaction, setpgid, open, dup2 and execve. */
-    _Alignas(16) char stack[16384];
+     * needs little: a few system calls, nothing of libc's but their wrapper. */
+    _Alignas(16) char stack[32768];
     struct spawn_request request = { path, argv, envp, stdin_fd, stderr_fd, 0 };
-    /* Every signal blocked until the child has reset their handlers: none may run in it. */
+    /* Every signal blocked until the child has reset their handlers: none may run in it.
+     * (glibc keeps its own 32 and 33 unblocked; it sends them to the daemon's threads only.) */
     sigset_t all, before;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &before);
     int descriptor = -1;
-    pid_t pid = clone(spawn_child, stack + sizeof stack, CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD,
-                      &request, &descriptor);
+    int flags = CLONE_VM | CLONE_VFORK | SIGCHLD | (pidfds_poll() ? CLONE_PIDFD : 0);
+    pid_t pid = clone(spawn_child, stack + sizeof stack, flags, &request, &descriptor);
     int cloneError = errno;
     pthread_sigmask(SIG_SETMASK, &before, NULL);
     if (pid < 0) {

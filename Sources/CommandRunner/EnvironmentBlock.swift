@@ -19,7 +19,7 @@ public final class EnvironmentBlock {
     }
 
     /// Calls `body` with the base entries that `overrides` does not name, then the
-    /// overrides, then the terminating nil, as `envp` for posix_spawn.
+    /// overrides, then the terminating nil, as `envp` for execve.
     public func withEntries<Result>(adding overrides: [String: String] = [:],
                              _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
         let own = overrides.map { strdup("\($0.key)=\($0.value)") }

@@ -109,7 +109,7 @@ final class StreamProcess {
     let rule: String
     let command: String
     private let environment: [String: String]
-    private let keepPidfd: (_ pid: Int32, _ pidfd: Int32) -> Int32
+    private let keepPidfd: (_ pid: Int32) -> Bool
     private let report: (StreamHub.Event) -> Void
     private(set) var phase = Phase.idle
     /// Groups of reaped commands still being stopped, beside the phase: a command started
@@ -118,11 +118,11 @@ final class StreamProcess {
     /// Restarts in a row without a ``StreamDefaults/stableRun``.
     private var restarts = 0
 
-    /// - Parameter keepPidfd: given a started command's pid and the pidfd its start made,
-    ///   returns the pidfd to follow it by: that one. A parameter so that a test can take
-    ///   it away, as a kernel before 5.2 does (-1).
+    /// - Parameter keepPidfd: given a started command's pid, whether to follow it by the
+    ///   pidfd its start made: yes. A parameter so that a test can take the pidfd away, as
+    ///   a kernel before 5.3 does.
     init(rule: String, command: String, environment: [String: String],
-         keepPidfd: @escaping (_ pid: Int32, _ pidfd: Int32) -> Int32 = { $1 },
+         keepPidfd: @escaping (_ pid: Int32) -> Bool = { _ in true },
          report: @escaping (StreamHub.Event) -> Void) {
         self.rule = rule
         self.command = command
@@ -371,10 +371,10 @@ final class StreamProcess {
 
     /// `/bin/sh -c COMMAND` in its own process group, stdin the read end of a small pipe
     /// whose write end (non-blocking) is returned; stdout and stderr are the daemon's.
-    /// Without a pidfd (a kernel before 5.2 makes none) the child is killed and reaped,
-    /// and that is the failure.
+    /// Without a pidfd (a kernel before 5.3 has none to poll) the child is killed and
+    /// reaped, and that is the failure.
     static func spawn(_ command: String, environment: [String: String],
-                      keepPidfd: (_ pid: Int32, _ pidfd: Int32) -> Int32 = { $1 }) -> Result<Started, SpawnError> {
+                      keepPidfd: (_ pid: Int32) -> Bool = { _ in true }) -> Result<Started, SpawnError> {
         func failure(_ what: String, _ code: Int32) -> Result<Started, SpawnError> {
             .failure(SpawnError(text: "\(what): \(String(cString: strerror(code)))"))
         }
@@ -396,7 +396,11 @@ final class StreamProcess {
             Glibc.close(pipeFDs[1])
             return failure("cannot start /bin/sh", error)
         }
-        let pidfd = keepPidfd(pid, cloned)
+        var pidfd = cloned
+        if pidfd >= 0 && !keepPidfd(pid) {
+            Glibc.close(pidfd)
+            pidfd = -1
+        }
         guard pidfd >= 0 else {
             // Without its pidfd nothing would tell when it exits, so nothing would reap it:
             // a start that failed, and no child is left behind (it has not run a line yet).
@@ -404,7 +408,7 @@ final class StreamProcess {
             kill(-pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            return .failure(SpawnError(text: "no pidfd to follow /bin/sh by (Linux 5.2 or later makes one)"))
+            return .failure(SpawnError(text: "no pidfd to follow /bin/sh by (Linux 5.3 or later makes one)"))
         }
         _ = fcntl(pipeFDs[1], F_SETFL, fcntl(pipeFDs[1], F_GETFL) | O_NONBLOCK)
         return .success(Started(pid: pid, pidfd: pidfd, stdin: pipeFDs[1]))

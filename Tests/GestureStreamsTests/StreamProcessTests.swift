@@ -15,7 +15,7 @@ import Testing
     /// A stream of rule `r`. SIGPIPE is ignored first, as the hub does: a write to a
     /// command that closed its stdin must be an EPIPE, not the end of the test process
     /// (and of the cleanup of every other test's commands).
-    static func stream(_ command: String, keepPidfd: @escaping (_ pid: Int32, _ pidfd: Int32) -> Int32 = { $1 },
+    static func stream(_ command: String, keepPidfd: @escaping (_ pid: Int32) -> Bool = { _ in true },
                        report: @escaping (StreamHub.Event) -> Void = { _ in }) -> StreamProcess {
         signal(SIGPIPE, SIG_IGN)
         return StreamProcess(rule: "r", command: command, environment: environment, keepPidfd: keepPidfd, report: report)
@@ -43,18 +43,17 @@ import Testing
     @Test func aStartWithoutAPidfdIsAStartFailureTheChildIsKilledAndReapedAndTheStartBacksOff() {
         var events: [StreamHub.Event] = []
         var spawned: [Int32] = []
-        // As on a kernel before 5.2, which makes no pidfd.
-        let stream = Self.stream("exec sleep 600", keepPidfd: { pid, pidfd in
+        // As on a kernel before 5.3, which has no pidfd to poll.
+        let stream = Self.stream("exec sleep 600", keepPidfd: { pid in
             spawned.append(pid)
-            close(pidfd)
-            return -1
+            return false
         }, report: { events.append($0) })
         defer { spawned.forEach(Self.reapIfLeft) }
         stream.start(now: Self.t0)
         stream.handleDeadlines(now: Self.t0 + .milliseconds(250))
         #expect(events == [
-            .couldNotStart(rule: "r", reason: "no pidfd to follow /bin/sh by (Linux 5.2 or later makes one)", retryIn: .milliseconds(250)),
-            .couldNotStart(rule: "r", reason: "no pidfd to follow /bin/sh by (Linux 5.2 or later makes one)", retryIn: .milliseconds(500)),
+            .couldNotStart(rule: "r", reason: "no pidfd to follow /bin/sh by (Linux 5.3 or later makes one)", retryIn: .milliseconds(250)),
+            .couldNotStart(rule: "r", reason: "no pidfd to follow /bin/sh by (Linux 5.3 or later makes one)", retryIn: .milliseconds(500)),
         ])
         #expect(stream.nextDeadline == Self.t0 + .milliseconds(750))
         #expect(polled(for: POLLIN, stream.collect).isEmpty && stream.child == nil)

@@ -9,7 +9,8 @@
 // single-threaded poll loop can reap children without SIGCHLD. -1 and errno on failure.
 int cprocess_pidfd_open(pid_t pid);
 
-// gettid(2): the calling thread's id, as /proc/self/task names it.
+// gettid(2): the calling thread's id, as /proc/self/task names it (Swift's Glibc module
+// does not show glibc's gettid).
 pid_t cprocess_thread_id(void);
 
 // pipe2(2) with O_CLOEXEC on both ends (Swift's Glibc module hides pipe2).
@@ -74,18 +75,19 @@ int cprocess_epoll_remove(int epoll, int fd);
 int cprocess_epoll_wait(int epoll, unsigned long long *keys, int capacity, int timeout);
 
 // Starts `path` with `argv` and `envp` as touchgest starts every command (rule commands
-// and stream commands), and returns its pid, or -1 with the reason in *error (execve's
-// errno when the program could not start). The child gets `stdin_fd` as its standard
-// input (/dev/null when -1) and `stderr_fd` as its standard error (the daemon's when -1),
-// keeps the daemon's standard output, leads a process group of its own (so stopping it
-// stops what it started), and starts with no signal blocked and every signal at its
-// default, whatever the daemon blocks, handles or ignores. *pidfd gets a pidfd for it
-// (-1 on a kernel before 5.2, which has no CLONE_PIDFD).
+// and stream commands), and returns its pid, or -1 with the reason in *error (an errno:
+// execve's when the program could not start, else clone's, setpgid's, open's or dup3's).
+// The child gets `stdin_fd` as its standard input (/dev/null when -1) and `stderr_fd` as
+// its standard error (the daemon's when -1), keeps the daemon's standard output, leads a
+// process group of its own (so stopping it stops what it started), and starts with no
+// signal blocked and every signal at its default, whatever the daemon blocks, handles or
+// ignores. *pidfd gets a pidfd for it, or -1 on a kernel before 5.3 (which cannot poll one).
 //
-// posix_spawn does the same with more system calls (a stack mapped and unmapped for each
-// child, the file actions checked against the descriptor limit, then pidfd_open): this
-// clones with CLONE_VM | CLONE_VFORK | CLONE_PIDFD on a stack in the caller's own frame,
-// which is safe because the caller sleeps until the child has called execve or exited.
+// glibc's posix_spawn, with touchgest's pidfd_open after it, made more system calls (a
+// stack mapped and unmapped for each child, the file actions checked against the
+// descriptor limit): this clones with CLONE_VM | CLONE_VFORK | CLONE_PIDFD on a stack in
+// the caller's own frame, which is safe because the caller sleeps until the child has
+// called execve or exited, and the child makes system calls only.
 pid_t cprocess_spawn(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stderr_fd, int *pidfd, int *error);
 
 #endif
