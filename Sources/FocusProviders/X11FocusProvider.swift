@@ -227,52 +227,51 @@ public final class X11FocusProvider: FocusProvider {
     /// Handles the events XCB has, read now or queued while waiting for a reply, at most
     /// ``eventsPerWake`` a wake-up: a window that retitles itself without pause must not
     /// hold the loop. What they say is read once after them (the active window, else its
-    /// title), not once an event. Reading it waits for replies, and XCB keeps the events
-    /// that come before a reply in its queue, where the descriptor does not show them: so
-    /// the queue is looked at again after every read, until a look finds nothing that
-    /// needs one. Events left over at the limit are XCB's too: ``backlog`` makes the loop
-    /// come back at once for them.
+    /// title), not once an event, and at most once a wake-up. Reading it waits for
+    /// replies, and XCB keeps the events that come before a reply in its queue, where the
+    /// descriptor does not show them: after a read, and at the limit, ``backlog`` makes
+    /// the loop come back at once to look at the queue again.
     private func drainEvents() {
+        guard case let .connected(connection) = phase else { return }
+        var activeChanged = false
+        var windowChanged = false
         var handled = 0
         backlog = false
-        while case let .connected(connection) = phase {
-            var activeChanged = false
-            var windowChanged = false
-            while true {
-                guard handled < Self.eventsPerWake else {
-                    backlog = true
-                    break
-                }
-                guard let event = xcb_poll_for_event(connection.xcb) else {
-                    let code = xcb_connection_has_error(connection.xcb)
-                    if code != 0 {
-                        lose(code == 1 ? "the X server at \(display) closed the connection" : "the X server at \(display): \(Self.describe(code))")
-                        return
-                    }
-                    break
-                }
-                handled += 1
-                defer { free(event) }
-                // The high bit marks events another client sent; 0 is an error, for a
-                // request whose window went away meanwhile: the next event says what changed.
-                guard event.pointee.response_type & 0x7F == UInt8(XCB_PROPERTY_NOTIFY) else { continue }
-                let notify = UnsafeRawPointer(event).load(as: xcb_property_notify_event_t.self)
-                if notify.window == connection.root && notify.atom == connection.atoms.activeWindow {
-                    activeChanged = true
-                } else if notify.window == connection.active && connection.active != 0
-                            && [connection.atoms.netWMName, XCB_ATOM_WM_NAME.rawValue, XCB_ATOM_WM_CLASS.rawValue].contains(notify.atom) {
-                    windowChanged = true
-                }
+        while true {
+            guard handled < Self.eventsPerWake else {
+                backlog = true
+                break
             }
-            if activeChanged {
-                followActiveWindow()
-            } else if windowChanged {
-                report(readWindow(connection.active, connection))
-            } else {
-                return
+            guard let event = xcb_poll_for_event(connection.xcb) else {
+                let code = xcb_connection_has_error(connection.xcb)
+                if code != 0 {
+                    lose(code == 1 ? "the X server at \(display) closed the connection" : "the X server at \(display): \(Self.describe(code))")
+                    return
+                }
+                break
             }
-            if backlog { return }
+            handled += 1
+            defer { free(event) }
+            // The high bit marks events another client sent; 0 is an error, for a
+            // request whose window went away meanwhile: the next event says what changed.
+            guard event.pointee.response_type & 0x7F == UInt8(XCB_PROPERTY_NOTIFY) else { continue }
+            let notify = UnsafeRawPointer(event).load(as: xcb_property_notify_event_t.self)
+            if notify.window == connection.root && notify.atom == connection.atoms.activeWindow {
+                activeChanged = true
+            } else if notify.window == connection.active && connection.active != 0
+                        && [connection.atoms.netWMName, XCB_ATOM_WM_NAME.rawValue, XCB_ATOM_WM_CLASS.rawValue].contains(notify.atom) {
+                windowChanged = true
+            }
         }
+        if activeChanged {
+            followActiveWindow()
+        } else if windowChanged {
+            report(readWindow(connection.active, connection))
+        } else {
+            return
+        }
+        // The read's replies may have brought events into XCB's queue.
+        backlog = true
     }
 
     /// Reads `_NET_ACTIVE_WINDOW`, follows the window it names and reports it.

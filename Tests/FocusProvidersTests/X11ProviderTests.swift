@@ -5,7 +5,8 @@ import Testing
 import TouchGestures
 @testable import FocusProviders
 
-/// The X11 provider's choice and its failures without a server; the real X server
+/// The X11 provider's choice and its failures without a server, and what it does with
+/// events on a bare X server (Xvfb, the test as window manager); the real desktop
 /// (Xvfb, openbox, xterm) is in the end-to-end tests (X11FocusTests).
 @Suite struct X11ProviderTests {
     @Test func autoTakesX11WhenDisplayIsSetAndNoWaylandCompositorIs() throws {
@@ -67,7 +68,7 @@ import TouchGestures
     /// 1 run in 7 under load). The server, grabbed by the test's client, holds the
     /// provider's reads until the test has made the change.
     @Test(.timeLimit(.minutes(1))) func aFocusChangeThatComesWhileATitleIsReadIsFollowed() throws {
-        let server = try #require(BareXServer())
+        let server = try BareXServer()
         let manager = try #require(XClient(display: server.display))
         let one = manager.window(class: "one", title: "One")
         let two = manager.window(class: "two", title: "Two")
@@ -80,26 +81,34 @@ import TouchGestures
         manager.grabServer()
         manager.setTitle(one, "One again")
         manager.sync()
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&ready, 1, 10_000) == 1, "the title's event did not reach the provider")
         // The provider takes the title's event on a thread, so the test can act while the
         // provider waits for the title itself, its request held by the grab.
-        var tid: [pid_t] = [0, 0]
-        pipe(&tid)
-        let told = tid[1]
+        var told: [Int32] = [-1, -1]
+        try #require(cprocess_pipe_cloexec(&told) == 0)
+        defer { told.forEach { close($0) } }
+        let writeEnd = told[1]
         nonisolated(unsafe) let provider = rig.provider
         let reader = try #require(BackgroundAttempt.start({
             var me = cprocess_thread_id()
-            _ = write(told, &me, MemoryLayout<pid_t>.size)
+            _ = write(writeEnd, &me, MemoryLayout<pid_t>.size)
             provider.handleReadable(fd)
         }, dispose: { _ in }))
         var thread: pid_t = 0
-        #expect(read(tid[0], &thread, MemoryLayout<pid_t>.size) == MemoryLayout<pid_t>.size)
-        close(tid[0])
-        close(tid[1])
-        while !waitsInPoll(thread: thread) { sched_yield() }
-        manager.activate(two)
+        try #require(read(told[0], &thread, MemoryLayout<pid_t>.size) == MemoryLayout<pid_t>.size)
+        // Until the thread waits for the title's reply (or gives up: it then never will).
+        let deadline = PollScheduler.now() + .seconds(10)
+        var waiting = false
+        while !waiting && reader.isRunning && PollScheduler.now() < deadline {
+            waiting = waitsInPoll(thread: thread)
+            if !waiting { sched_yield() }
+        }
+        if waiting { manager.activate(two) }
         manager.ungrabServer()
         var done = pollfd(fd: reader.fd, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&done, 1, 10_000) == 1)
+        try #require(poll(&done, 1, 10_000) == 1, "the provider's thread did not return")
+        try #require(waiting, "the provider's thread never waited for the title")
 
         #expect(rig.run(untilReports: 4) == [
             .connected("x11 at \(server.display)"), .focused(.window(appID: "one", title: "One")),

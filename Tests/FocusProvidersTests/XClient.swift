@@ -8,8 +8,11 @@ final class BareXServer {
     let folder = temporaryFolder()
     let display: String
 
-    init?() {
-        guard let pipe = popen("'\(packageRoot)/rig/headless-x11' start-bare \(folder) 2>&1", "r") else { return nil }
+    /// Throws with what rig/headless-x11 said when the server did not start.
+    init() throws {
+        guard let pipe = popen("'\(packageRoot)/rig/headless-x11' start-bare \(folder) 2>&1", "r") else {
+            throw StartFailure(text: "cannot run rig/headless-x11")
+        }
         var output = ""
         var buffer = [UInt8](repeating: 0, count: 256)
         while true {
@@ -19,11 +22,16 @@ final class BareXServer {
         }
         let started = pclose(pipe) == 0
         display = output.split(separator: "\n").last.map(String.init) ?? ""
-        guard started, display.hasPrefix(":") else { return nil }
+        guard started, display.hasPrefix(":") else { throw StartFailure(text: "rig/headless-x11 start-bare: \(output)") }
     }
 
     deinit {
         if let pipe = popen("'\(packageRoot)/rig/headless-x11' stop \(folder)", "r") { pclose(pipe) }
+    }
+
+    struct StartFailure: Error, CustomStringConvertible {
+        var text: String
+        var description: String { text }
     }
 }
 
