@@ -54,6 +54,9 @@ final class ScreenSaverWatch {
     /// The session bus cannot be followed: why.
     var onMissing: ((String) -> Void)?
     private var round = 0
+    /// `ActiveChanged` signals taken from each screensaver: a `GetActive` that fails after
+    /// one came does not undo what it said.
+    private var signals = [Int](repeating: 0, count: ScreenSaver.known.count)
 
     init(address: String, connectTimeout: Duration = BusDefaults.connectTimeout) {
         var rules: [String] = []
@@ -107,12 +110,17 @@ final class ScreenSaverWatch {
         changed(index) { $0.owner = owner; $0.problem = nil }
         let saver = savers[index]
         let round = round
+        let signalsBefore = signals[index]
         link.call(saver.name, saver.path, saver.interface, "GetActive") { [weak self] result in
             guard let self, self.round == round, savers[index].owner == owner else { return }
             switch result {
             case let .success(arguments):
+                // The owner answers after the signals it sent before: the answer is newest.
                 changed(index) { $0.active = arguments.first?.boolean ?? false }
                 onFollowing?("\(saver.name) on the session bus at \(link.address)")
+            case .failure where signals[index] != signalsBefore:
+                // It said by a signal meanwhile (the bus gave up on the call, say): it tells.
+                break
             case let .failure(error):
                 changed(index) { $0.active = false; $0.problem = "\(error)" }
             }
@@ -142,8 +150,9 @@ final class ScreenSaverWatch {
         guard signal.member == "ActiveChanged",
               let index = savers.firstIndex(where: { $0.interface == signal.interface && $0.owner == signal.sender }),
               let active = signal.arguments.first?.boolean else { return }
-        // One that did not answer GetActive (a shell too busy as it started, say) but says
-        // when it changes does tell: followed from now on.
+        // One that answered GetActive with an error (a shell too busy as it started, say)
+        // but says when it changes does tell: followed from now on.
+        signals[index] += 1
         let wasSilent = savers[index].problem != nil
         changed(index) { $0.active = active; $0.problem = nil }
         if wasSilent { onFollowing?("\(savers[index].name) on the session bus at \(link.address)") }

@@ -112,6 +112,21 @@ import Testing
         #expect(savers[0].text == "on the session bus; active")
     }
 
+    /// A GetActive that fails after the screensaver signalled (the bus gave up on the call
+    /// while the screensaver was busy locking) does not undo what the signal said.
+    @Test func aGetActiveThatFailsAfterASignalDoesNotUndoIt() throws {
+        let buses = Buses()
+        defer { buses.stopAll() }
+        let session = buses.start("session")
+        buses.run("screensaver FOLDER freedesktop busy")
+        let rig = MonitorRig(environment(session, folder: buses.folder))
+        rig.runUntilSettled()
+        #expect(rig.states == ["locked (org.freedesktop.ScreenSaver is active)"], "\(rig.reports)")
+        let savers = try rig.monitor.screensavers.get()
+        #expect(savers.map(\.tells) == [true, false, false])
+        #expect(savers[0].text == "on the session bus; active")
+    }
+
     /// logind's Lock with no LockedHint (sway's locker started from swayidle) ends when a
     /// screensaver says it went inactive: the desktop unlocked.
     @Test func aLockLogindAskedForEndsWhenAScreensaverGoesInactive() throws {
