@@ -1,15 +1,25 @@
-// What starting a command costs the daemon's own process. CommandRunner starts `true`
-// (found in PATH and started directly, as a rule's `command = "true"` is) one at a time,
-// COUNT times a round, three rounds; prints, per command, this process's CPU (the
-// scheduler's count for the process; what the child spends after the clone is its own)
-// and its wake-ups (voluntary context switches: the wait for the child's exec, the wait
-// for its exit), each round's and the median.
+// What starting a command costs the process that starts it. CommandRunner starts `true`
+// (a shell builtin, so through `/bin/sh -c`, as a rule's `command = "true"` is) one at a
+// time, COUNT times a round, three rounds, and waits for each in its own poll loop (the
+// daemon waits in its epoll loop instead: the same pidfd, the same reaping); prints, per
+// command, this process's CPU (the scheduler's count; what the child spends after the
+// clone is its own) and its wake-ups (voluntary context switches: the wait for the
+// child's exec, the wait for its exit), each round's and the median.
 //
 // Usage: swift run -c release SpawnBenchmark [COUNT]     (COUNT default 2,000)
 import CommandRunner
 import Glibc
 
-let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 2_000 : 2_000
+let count: Int
+if CommandLine.arguments.count > 1 {
+    guard let given = Int(CommandLine.arguments[1]), given > 0 else {
+        print("SpawnBenchmark: COUNT must be a whole number above 0, not '\(CommandLine.arguments[1])'")
+        exit(2)
+    }
+    count = given
+} else {
+    count = 2_000
+}
 let runner = CommandRunner()
 var failed = 0
 runner.observer = { event in
@@ -37,7 +47,7 @@ func shown(_ value: Double, _ places: Int) -> String {
     return "\(whole / Int(scale))" + (places > 0 ? ".\(digits)" : "")
 }
 
-@MainActor func round() -> (cpu: Double, wakeUps: Double) {
+@MainActor func measureRound() -> (cpu: Double, wakeUps: Double) {
     let cpu = processCPU()
     let switches = wakeUps()
     for index in 0..<count {
@@ -49,10 +59,10 @@ func shown(_ value: Double, _ places: Int) -> String {
     return (microseconds / Double(count), Double(wakeUps() - switches) / Double(count))
 }
 
-_ = round()  // the first starts fill caches (the program's path, the environment block)
+_ = measureRound()  // the first starts fill caches (the program's path, the environment block)
 var rounds: [(cpu: Double, wakeUps: Double)] = []
 for number in 1...3 {
-    let result = round()
+    let result = measureRound()
     rounds.append(result)
     print("round \(number): \(shown(result.cpu, 1)) µs of CPU and \(shown(result.wakeUps, 2)) wake-ups per command")
 }
