@@ -65,7 +65,7 @@ public enum DBusValue: Hashable, Sendable {
     }
 
     private static func value(_ iterator: inout DBusMessageIter) -> DBusValue {
-        func basic<T>(_ zero: T) -> T {
+        func basic<T: BitwiseCopyable>(_ zero: T) -> T {
             var value = zero
             dbus_message_iter_get_basic(&iterator, &value)
             return value
