@@ -117,6 +117,13 @@ public final class LibinputContext: PollSource {
     }
 
     deinit {
+        // libinput_unref removes every device from its seat and frees those nobody else
+        // holds: the references taken in `added` go first, or their devices would outlive
+        // the context, unfreed.
+        for device in deviceStates.keys {
+            libinput_device_set_user_data(device, nil)
+            libinput_device_unref(device)
+        }
         if let context { libinput_unref(context) }
     }
 
