@@ -100,12 +100,14 @@ public final class EventLoop {
             }
             // A source whose deadline was due is asked again, since what it read may have
             // moved it. A deadline set for now while another source was handled is met
-            // on the next round, whose wait then does not sleep.
+            // on the next round, whose wait then does not sleep. The answer is compared
+            // with the clock read after it: a source with work left over asks for the
+            // moment it is asked, later than any moment read before.
             let now = PollScheduler.now()
             for (index, due) in deadlines.enumerated() {
                 guard let due, due <= now else { continue }
                 let source = sources[index]
-                if let still = source.nextDeadline, still <= now {
+                if let still = source.nextDeadline, still <= PollScheduler.now() {
                     source.handleDeadlines()
                     if let reason = source.failure { return fail(reason) }
                 }

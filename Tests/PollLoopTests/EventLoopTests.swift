@@ -191,6 +191,21 @@ final class NotOpenSource: PollSource {
         #expect(loop.wakeups == 2, "one wake-up for the input, one that did not sleep for the deadline")
     }
 
+    /// X11's and D-Bus's sources, with events left in their library's queue, ask for the
+    /// moment they are asked. The loop compared that with the time it had read before
+    /// asking, which a busy machine had left behind by a microsecond or more: the source
+    /// was never called, and the loop spun without sleeping (a focus change never came).
+    @Test func aSourceWhoseDeadlineIsTheMomentItIsAskedIsCalledNotSpunOn() {
+        let loop = EventLoop()
+        let source = BacklogSource()
+        source.onDeadline = { loop.stop() }
+        loop.add(source)
+        // With the fault the loop spins until this, and nothing was handled.
+        #expect(loop.run(until: PollScheduler.now() + .seconds(2)) == nil)
+        #expect(source.handled == 1)
+        #expect(loop.wakeups == 1, "the first round handles it")
+    }
+
     @Test func aDeadlineThatWasDueButWhatTheSourceReadMovedIsNotCalled() {
         let loop = EventLoop()
         let source = DeadlineSource()
@@ -203,6 +218,27 @@ final class NotOpenSource: PollSource {
         source.pipe.poke()
         #expect(loop.run() == nil)
         #expect(source.fired == 0)
+    }
+}
+
+/// A source with work left over (a backlog) whose deadline is the moment it is asked,
+/// after the clock has moved on from any moment read before.
+final class BacklogSource: PollSource {
+    var backlog = true
+    var handled = 0
+    var onDeadline: () -> Void = {}
+    func collect(_ interest: inout PollInterest) {}
+    func handleReadable(_ fd: Int32) {}
+    var nextDeadline: Timestamp? {
+        guard backlog else { return nil }
+        let asked = PollScheduler.now()
+        while PollScheduler.now() == asked {}
+        return PollScheduler.now()
+    }
+    func handleDeadlines() {
+        backlog = false
+        handled += 1
+        onDeadline()
     }
 }
 
