@@ -56,6 +56,32 @@ def write_frame(fd, events, lead_us=2000, stamp=None):
     return stamp
 
 
+def describe_tasks(pid, depth=0):
+    """Logs what each thread of process `pid` and of its children is doing: for an await that
+    ran out, whether PROGRAM was waiting for input (as it should) or stuck elsewhere."""
+    def read(path):
+        try:
+            with open(path) as file:
+                return file.read().strip()
+        except OSError as error:
+            return f"({error.strerror})"
+    try:
+        tasks = sorted(os.listdir(f"/proc/{pid}/task"), key=int)
+    except OSError:
+        return
+    for task in tasks:
+        base = f"/proc/{pid}/task/{task}"
+        stat = read(f"{base}/stat")
+        fields = stat.rsplit(")", 1)[-1].split() if ")" in stat else []
+        state = fields[0] if fields else "?"
+        # utime and stime, in clock ticks: a thread that spins has used most of the wait.
+        cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") if len(fields) > 12 else 0
+        log(f"{'  ' * depth}pid {pid} thread {task} ({read(f'{base}/comm')}): state {state}, {cpu:.2f} s of CPU, "
+            f"in {read(f'{base}/wchan') or '-'}, system call {read(f'{base}/syscall')}")
+        for other in read(f"{base}/children").split():
+            describe_tasks(int(other), depth + 1)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--device", action="append", default=[],
@@ -245,6 +271,7 @@ def main():
                     line = lines.get(timeout=max(0.0, end - time.monotonic()))
                 except queue.Empty:
                     log(f"PROGRAM printed no line with {device!r} in {args.await_timeout}")
+                    describe_tasks(child.pid)
                     child.kill()
                     child.wait()
                     sys.exit(3)
