@@ -13,7 +13,9 @@ public protocol PollSource: AnyObject {
     /// One of the descriptors collected for writing can take more bytes, or its reader
     /// went away.
     func handleWritable(_ fd: Int32)
-    /// The next moment the source wants to run without input, if any.
+    /// The next moment the source wants to run without input, if any. A source with work
+    /// left over (events its library queued) answers with the clock as it is asked
+    /// (`PollScheduler.now()`): the loop then calls it without sleeping.
     var nextDeadline: Timestamp? { get }
     /// The clock passed ``nextDeadline``.
     func handleDeadlines()
