@@ -52,11 +52,10 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
     }
 
     /// Switches openbox to its empty second desktop until openbox has cleared
-    /// `_NET_ACTIVE_WINDOW`: in about 1 CI run in 30 a single `xdotool set_desktop 1`
-    /// left no `focus: no window` within 20 s (after 2769457 made the provider drain what
-    /// XCB queued). Asking again until the root says no window tells openbox's part from
-    /// touchgest's: if openbox never clears it, the rig's log says so before the await
-    /// fails.
+    /// `_NET_ACTIVE_WINDOW`, and says so in the rig's log if it never does: a focus change
+    /// that never came is then openbox's or touchgest's, told apart. (The one caught here
+    /// under load was touchgest's: its loop spun without calling the provider back for
+    /// what XCB had queued, fixed in 6bbc9e8.)
     static func switchToEmptyDesktop(_ display: String) -> String {
         "for try in $(seq 50); do DISPLAY=\(display) xdotool set_desktop 1; "
             + "DISPLAY=\(display) xprop -root _NET_ACTIVE_WINDOW | grep -q ' 0x0$' && exit 0; sleep 0.1; done; "
