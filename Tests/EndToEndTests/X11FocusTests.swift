@@ -23,7 +23,7 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
             \(FocusRules.swipe)
             tap 2 at 50,35
             wait 400ms
-            shell \(Self.switchToEmptyDesktop(display))
+            shell '\(headlessX11)' desktop \(x11) 1
             await focus: no window
             \(FocusRules.swipe)
             shell '\(headlessX11)' stop \(x11)
@@ -49,17 +49,6 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
         ], "\(run)")
         // Why the rules for applications could not fire is said once, not per gesture.
         #expect(run.lines.filter { $0.contains("rules with an application or title condition do not fire") }.count == 1, "\(run)")
-    }
-
-    /// Switches openbox to its empty second desktop until openbox has cleared
-    /// `_NET_ACTIVE_WINDOW`, and says so in the rig's log if it never does: a focus change
-    /// that never came is then openbox's or touchgest's, told apart. (The one caught here
-    /// under load was touchgest's: its loop spun without calling the provider back for
-    /// what XCB had queued, fixed in 6bbc9e8.)
-    static func switchToEmptyDesktop(_ display: String) -> String {
-        "for try in $(seq 50); do DISPLAY=\(display) xdotool set_desktop 1; "
-            + "DISPLAY=\(display) xprop -root _NET_ACTIVE_WINDOW | grep -q ' 0x0$' && exit 0; sleep 0.1; done; "
-            + "echo 'openbox did not clear _NET_ACTIVE_WINDOW after 50 set_desktop 1' >&2"
     }
 
     @Test func debugShowsTheFocusAsItChangesAcrossClassesAndTitles() throws {
