@@ -44,6 +44,9 @@ public protocol FocusWire: AnyObject {
     func receive(_ bytes: [UInt8], from index: Int) throws(FocusWireError) -> FocusWireOutput
     /// Endpoint `index` (not the first) closed after its answer.
     func finished(_ index: Int) throws(FocusWireError) -> FocusWireOutput
+    /// Part of a message has arrived and waits for the rest: the heap is not worth
+    /// trimming until the message ends, since its parse is still to come.
+    var holdsPartialMessage: Bool { get }
 }
 
 /// Splits a byte stream into newline-terminated lines, at most ``maximumLineBytes``
@@ -89,4 +92,7 @@ public struct LineBuffer: Sendable {
 
     /// What came after the last newline.
     public var rest: [UInt8] { pending }
+
+    /// A line has begun and not ended.
+    public var holdsPartialLine: Bool { !pending.isEmpty }
 }

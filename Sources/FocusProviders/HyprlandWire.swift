@@ -61,6 +61,8 @@ public final class HyprlandWire: FocusWire {
         return output
     }
 
+    public var holdsPartialMessage: Bool { events.holdsPartialLine || !answer.isEmpty }
+
     public func finished(_ index: Int) throws(FocusWireError) -> FocusWireOutput {
         defer { answer.removeAll() }
         guard !sawEvent else { return FocusWireOutput() }

@@ -87,6 +87,8 @@ public final class I3IPCWire: FocusWire {
 
     public func finished(_ index: Int) throws(FocusWireError) -> FocusWireOutput { FocusWireOutput() }
 
+    public var holdsPartialMessage: Bool { !pending.isEmpty }
+
     private func handle(type: UInt32, payload: ArraySlice<UInt8>) throws(FocusWireError) -> FocusWireOutput {
         let json: JSONValue
         do { json = try JSONValue.parse(payload) } catch { throw FocusWireError("\(error)") }

@@ -48,6 +48,8 @@ public final class NiriWire: FocusWire {
 
     public func finished(_ index: Int) throws(FocusWireError) -> FocusWireOutput { FocusWireOutput() }
 
+    public var holdsPartialMessage: Bool { lines.holdsPartialLine }
+
     /// Applies one event; true when it may have changed the focus.
     private func apply(_ event: JSONValue) -> Bool {
         if let list = event["WindowsChanged"]?["windows"]?.array {

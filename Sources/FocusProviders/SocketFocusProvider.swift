@@ -40,10 +40,13 @@ public final class SocketFocusProvider: FocusProvider {
 
     /// Bytes without a pause that count as a flood (``FocusDefaults/floodBytes``).
     let floodBytes: Int
+    /// Gives the freed heap back to the system (``trimHeap()``; a test counts the calls).
+    private let trim: () -> Void
 
-    public init(wire: FocusWire, floodBytes: Int = FocusDefaults.floodBytes) {
+    public init(wire: FocusWire, floodBytes: Int = FocusDefaults.floodBytes, trim: @escaping () -> Void = trimHeap) {
         self.wire = wire
         self.floodBytes = floodBytes
+        self.trim = trim
     }
 
     deinit { closeAll() }
@@ -107,7 +110,11 @@ public final class SocketFocusProvider: FocusProvider {
                 try apply(wire.finished(connection.endpoint), on: nil)
             } catch {
                 lose("\(wire.desktop) sent what touchgest cannot read: \(error)")
+                return
             }
+            // The answer was parsed just now.
+            readSinceTrim += taken
+            if !wire.holdsPartialMessage { trimAfterBurst() }
             return
         }
         // What was applied may have changed the phase (a reply sent, a loss).
@@ -115,7 +122,7 @@ public final class SocketFocusProvider: FocusProvider {
               let position = current.firstIndex(where: { $0.fd == fd }) else { return }
         current[position].unbroken = drained ? 0 : current[position].unbroken + taken
         readSinceTrim += taken
-        if drained { trimAfterBurst() }
+        if drained && !wire.holdsPartialMessage { trimAfterBurst() }
         if current[position].unbroken > floodBytes {
             lose("\(wire.desktop) sent more than \(shownBytes(floodBytes)) without a pause: it floods its socket")
             return
@@ -178,11 +185,13 @@ public final class SocketFocusProvider: FocusProvider {
 
     /// After a burst (a tree of many windows, a flood), gives the heap the parser used
     /// back to the system: glibc keeps freed memory otherwise, and the daemon would stay
-    /// at its peak for good.
+    /// at its peak for good. Called only when no message is half-read: a long message
+    /// that pauses mid-way is parsed when its last bytes come, and a trim before that
+    /// would leave the parse's memory held (a megabyte title once kept 4 MB).
     private func trimAfterBurst() {
         guard readSinceTrim >= FocusDefaults.trimAfterBytes else { return }
         readSinceTrim = 0
-        trimHeap()
+        trim()
     }
 
     private func closeAll() {

@@ -56,6 +56,43 @@ import TouchGestures
         while flood.isRunning { _ = peer.receive(atLeast: 1 << 20) }
     }
 
+    /// A megabyte line that pauses mid-way: the heap is trimmed once the line has ended
+    /// and been parsed, never only while it is half-read. Trimmed mid-way, the parse's
+    /// memory came after the last trim and the daemon kept it (4 MB more than idle, in
+    /// HostileDesktopTests, one run in three).
+    @Test func aLongLineThatPausesIsTrimmedAfterItsParse() throws {
+        let path = "\(temporaryFolder())/niri.sock"
+        let server = LocalServer(path: path)
+        var reportsAtTrim: [Int] = []
+        var reportCount = { 0 }
+        let rig = ProviderRig(SocketFocusProvider(wire: NiriWire(environment: ["NIRI_SOCKET": path]),
+                                                  trim: { reportsAtTrim.append(reportCount()) }))
+        reportCount = { rig.reports.count }
+        let peer = try #require(server.accept())
+        _ = peer.receive(atLeast: 14)
+        peer.send(Self.windows)
+        rig.run(untilReports: 2)
+        let title = String(repeating: "x", count: 1 << 20)
+        let line = Array((#"{"WindowOpenedOrChanged":{"window":{"id":2,"title":""# + title + #"","app_id":"foot","is_focused":true}}}"# + "\n").utf8)
+        // All but the last few bytes, 100 kB at a time, each read to the end: the
+        // provider finds its socket empty again and again in the middle of the line.
+        let tail = line.count - 11
+        for start in stride(from: 0, to: tail, by: 100_000) {
+            peer.send(Array(line[start..<min(start + 100_000, tail)]))
+            let deadline = PollScheduler.now() + .seconds(2)
+            while peer.unread > 0 && PollScheduler.now() < deadline {
+                rig.loop.run(until: PollScheduler.now() + .milliseconds(5))
+            }
+            try #require(peer.unread == 0, "the provider stopped reading at \(start)")
+        }
+        #expect(reportsAtTrim == [], "trimmed while the line was half-read")
+        peer.send(Array(line[tail...]))
+        rig.run(untilReports: 3)
+        // The title as kept: cut to what touchgest takes from outside.
+        #expect(rig.reports.last == .focused(.window(appID: "foot", title: String(repeating: "x", count: maximumOutsideTextBytes))))
+        #expect(reportsAtTrim == [3], "trims, by the reports made before each")
+    }
+
     /// A desktop that takes the connection and sends garbage, again and again: the
     /// outage is said once, the waits between tries keep doubling across the short
     /// connections, and the end of the outage is said once, with the first focus.

@@ -1,7 +1,9 @@
 import CProcess
 import Glibc
+import PollLoop
 import TestSupport
 import Testing
+import TouchGestures
 @testable import FocusProviders
 
 /// Protocol tests: Hyprland's event and request sockets, as its wiki documents them,
@@ -34,6 +36,42 @@ import Testing
             .focused(.window(appID: "firefox", title: "Inbox, 3 unread — Mozilla Firefox")),
             .focused(.noWindow),
         ])
+    }
+
+    /// The request's answer is parsed when its socket closes: the heap is trimmed then,
+    /// not while the answer is half-read (see HostilePeerTests for the event stream).
+    @Test func aLongAnswerIsTrimmedAfterItsParse() throws {
+        let runtime = temporaryFolder()
+        let folder = "\(runtime)/hypr/long"
+        mkdir("\(runtime)/hypr", 0o700)
+        mkdir(folder, 0o700)
+        let events = LocalServer(path: "\(folder)/.socket2.sock")
+        let requests = LocalServer(path: "\(folder)/.socket.sock")
+        var reportsAtTrim: [Int] = []
+        var reportCount = { 0 }
+        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: [
+            "HYPRLAND_INSTANCE_SIGNATURE": "long", "XDG_RUNTIME_DIR": runtime,
+        ]), trim: { reportsAtTrim.append(reportCount()) }))
+        reportCount = { rig.reports.count }
+        let eventPeer = try #require(events.accept())
+        let requestPeer = try #require(requests.accept())
+        _ = requestPeer.receive(atLeast: 14)
+        let answer = Array((#"{"class":"kitty","title":""# + String(repeating: "t", count: 300_000) + #""}"#).utf8)
+        for start in stride(from: 0, to: answer.count, by: 100_000) {
+            requestPeer.send(Array(answer[start..<min(start + 100_000, answer.count)]))
+            let deadline = PollScheduler.now() + .seconds(2)
+            while requestPeer.unread > 0 && PollScheduler.now() < deadline {
+                rig.loop.run(until: PollScheduler.now() + .milliseconds(5))
+            }
+            try #require(requestPeer.unread == 0, "the provider stopped reading at \(start)")
+        }
+        #expect(reportsAtTrim == [], "trimmed while the answer was half-read")
+        requestPeer.hangUp()
+        rig.run(untilReports: 2)
+        #expect(rig.reports.last == .focused(.window(appID: "kitty", title: String(repeating: "t", count: maximumOutsideTextBytes))))
+        #expect(reportsAtTrim == [2], "trims, by the reports made before each")
+        // The event socket open to the end: closed, it would be the desktop lost.
+        withExtendedLifetime(eventPeer) {}
     }
 
     @Test func anEventBeforeTheAnswerWins() throws {

@@ -75,6 +75,14 @@ final class Peer {
     }
 
     func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
+
+    /// Bytes sent that the other end has not read yet (SIOCOUTQ, the same number as
+    /// TIOCOUTQ: on a unix socket, what waits in the receiver's queue).
+    var unread: Int {
+        var count: Int32 = 0
+        _ = ioctl(fd, UInt(TIOCOUTQ), &count)
+        return Int(count)
+    }
 }
 
 /// A provider in its own event loop, collecting its reports.
