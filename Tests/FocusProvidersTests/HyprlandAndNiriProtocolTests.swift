@@ -9,16 +9,21 @@ import TouchGestures
 /// Protocol tests: Hyprland's event and request sockets, as its wiki documents them,
 /// against local servers. Hyprland itself cannot run here.
 @Suite struct HyprlandProtocolTests {
-    @Test func theRequestGivesTheFocusAtStartAndActiveWindowLinesTheChanges() throws {
+    /// A new runtime folder holding Hyprland's folder for `signature`, and the
+    /// environment that names both.
+    static func hyprlandFolder(_ signature: String) -> (folder: String, environment: [String: String]) {
         let runtime = temporaryFolder()
-        let folder = "\(runtime)/hypr/abc123"
+        let folder = "\(runtime)/hypr/\(signature)"
         mkdir("\(runtime)/hypr", 0o700)
         mkdir(folder, 0o700)
+        return (folder, ["HYPRLAND_INSTANCE_SIGNATURE": signature, "XDG_RUNTIME_DIR": runtime])
+    }
+
+    @Test func theRequestGivesTheFocusAtStartAndActiveWindowLinesTheChanges() throws {
+        let (folder, environment) = Self.hyprlandFolder("abc123")
         let events = LocalServer(path: "\(folder)/.socket2.sock")
         let requests = LocalServer(path: "\(folder)/.socket.sock")
-        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: [
-            "HYPRLAND_INSTANCE_SIGNATURE": "abc123", "XDG_RUNTIME_DIR": runtime,
-        ])))
+        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: environment)))
         let eventPeer = try #require(events.accept())
         let requestPeer = try #require(requests.accept())
         #expect(requestPeer.receive(atLeast: 14) == Array("j/activewindow".utf8))
@@ -41,17 +46,13 @@ import TouchGestures
     /// The request's answer is parsed when its socket closes: the heap is trimmed then,
     /// not while the answer is half-read (see HostilePeerTests for the event stream).
     @Test func aLongAnswerIsTrimmedAfterItsParse() throws {
-        let runtime = temporaryFolder()
-        let folder = "\(runtime)/hypr/long"
-        mkdir("\(runtime)/hypr", 0o700)
-        mkdir(folder, 0o700)
+        let (folder, environment) = Self.hyprlandFolder("long")
         let events = LocalServer(path: "\(folder)/.socket2.sock")
         let requests = LocalServer(path: "\(folder)/.socket.sock")
         var reportsAtTrim: [Int] = []
         var reportCount = { 0 }
-        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: [
-            "HYPRLAND_INSTANCE_SIGNATURE": "long", "XDG_RUNTIME_DIR": runtime,
-        ]), trim: { reportsAtTrim.append(reportCount()) }))
+        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: environment),
+                                                  trim: { reportsAtTrim.append(reportCount()) }))
         reportCount = { rig.reports.count }
         let eventPeer = try #require(events.accept())
         let requestPeer = try #require(requests.accept())
@@ -87,10 +88,7 @@ import TouchGestures
     /// A request socket that listens but never accepts: its queue fills, and a blocking
     /// connect to it would wait for ever, with the loop and SIGTERM behind it.
     @Test func aRequestSocketThatNeverAcceptsCannotHoldTheProvider() throws {
-        let runtime = temporaryFolder()
-        let folder = "\(runtime)/hypr/stuck"
-        mkdir("\(runtime)/hypr", 0o700)
-        mkdir(folder, 0o700)
+        let (folder, environment) = Self.hyprlandFolder("stuck")
         let events = LocalServer(path: "\(folder)/.socket2.sock")
         let requestPath = "\(folder)/.socket.sock"
         let listener = cprocess_unix_listen(requestPath, 0)
@@ -100,9 +98,7 @@ import TouchGestures
         let waiting = cprocess_unix_connect_nonblocking(requestPath)
         #expect(waiting >= 0)
         defer { close(waiting) }
-        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: [
-            "HYPRLAND_INSTANCE_SIGNATURE": "stuck", "XDG_RUNTIME_DIR": runtime,
-        ])))
+        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: environment)))
         // start() has returned: it did not wait. It says why once and tries again later.
         #expect(rig.reports == [.lost("cannot reach hyprland at \(requestPath): it takes no connection or data now (its queue is full: is the desktop stuck?)")])
         #expect(rig.provider.nextDeadline != nil)
