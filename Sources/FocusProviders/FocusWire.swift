@@ -92,7 +92,4 @@ public struct LineBuffer: Sendable {
 
     /// What came after the last newline.
     public var rest: [UInt8] { pending }
-
-    /// A line has begun and not ended.
-    public var holdsPartialLine: Bool { !pending.isEmpty }
 }

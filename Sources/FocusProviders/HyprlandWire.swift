@@ -61,7 +61,7 @@ public final class HyprlandWire: FocusWire {
         return output
     }
 
-    public var holdsPartialMessage: Bool { events.holdsPartialLine || !answer.isEmpty }
+    public var holdsPartialMessage: Bool { !events.rest.isEmpty || !answer.isEmpty }
 
     public func finished(_ index: Int) throws(FocusWireError) -> FocusWireOutput {
         defer { answer.removeAll() }

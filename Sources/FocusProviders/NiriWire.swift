@@ -48,7 +48,7 @@ public final class NiriWire: FocusWire {
 
     public func finished(_ index: Int) throws(FocusWireError) -> FocusWireOutput { FocusWireOutput() }
 
-    public var holdsPartialMessage: Bool { lines.holdsPartialLine }
+    public var holdsPartialMessage: Bool { !lines.rest.isEmpty }
 
     /// Applies one event; true when it may have changed the focus.
     private func apply(_ event: JSONValue) -> Bool {

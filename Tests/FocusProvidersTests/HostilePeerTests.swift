@@ -63,11 +63,9 @@ import TouchGestures
     @Test func aLongLineThatPausesIsTrimmedAfterItsParse() throws {
         let path = "\(temporaryFolder())/niri.sock"
         let server = LocalServer(path: path)
-        var reportsAtTrim: [Int] = []
-        var reportCount = { 0 }
-        let rig = ProviderRig(SocketFocusProvider(wire: NiriWire(environment: ["NIRI_SOCKET": path]),
-                                                  trim: { reportsAtTrim.append(reportCount()) }))
-        reportCount = { rig.reports.count }
+        let trims = TrimLog()
+        let rig = ProviderRig(SocketFocusProvider(wire: NiriWire(environment: ["NIRI_SOCKET": path]), trim: trims.trim))
+        trims.rig = rig
         let peer = try #require(server.accept())
         _ = peer.receive(atLeast: 14)
         peer.send(Self.windows)
@@ -77,20 +75,13 @@ import TouchGestures
         // All but the last few bytes, 100 kB at a time, each read to the end: the
         // provider finds its socket empty again and again in the middle of the line.
         let tail = line.count - 11
-        for start in stride(from: 0, to: tail, by: 100_000) {
-            peer.send(Array(line[start..<min(start + 100_000, tail)]))
-            let deadline = PollScheduler.now() + .seconds(2)
-            while peer.unread > 0 && PollScheduler.now() < deadline {
-                rig.loop.run(until: PollScheduler.now() + .milliseconds(5))
-            }
-            try #require(peer.unread == 0, "the provider stopped reading at \(start)")
-        }
-        #expect(reportsAtTrim == [], "trimmed while the line was half-read")
+        try rig.feed(line[..<tail], through: peer, piece: 100_000)
+        #expect(trims.reportsAtTrim == [], "trimmed while the line was half-read")
         peer.send(Array(line[tail...]))
         rig.run(untilReports: 3)
         // The title as kept: cut to what touchgest takes from outside.
         #expect(rig.reports.last == .focused(.window(appID: "foot", title: String(repeating: "x", count: maximumOutsideTextBytes))))
-        #expect(reportsAtTrim == [3], "trims, by the reports made before each")
+        #expect(trims.reportsAtTrim == [3], "trims, by the reports made before each")
     }
 
     /// A desktop that takes the connection and sends garbage, again and again: the

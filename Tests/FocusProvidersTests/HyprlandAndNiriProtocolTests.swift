@@ -1,6 +1,5 @@
 import CProcess
 import Glibc
-import PollLoop
 import TestSupport
 import Testing
 import TouchGestures
@@ -49,28 +48,19 @@ import TouchGestures
         let (folder, environment) = Self.hyprlandFolder("long")
         let events = LocalServer(path: "\(folder)/.socket2.sock")
         let requests = LocalServer(path: "\(folder)/.socket.sock")
-        var reportsAtTrim: [Int] = []
-        var reportCount = { 0 }
-        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: environment),
-                                                  trim: { reportsAtTrim.append(reportCount()) }))
-        reportCount = { rig.reports.count }
+        let trims = TrimLog()
+        let rig = ProviderRig(SocketFocusProvider(wire: HyprlandWire(environment: environment), trim: trims.trim))
+        trims.rig = rig
         let eventPeer = try #require(events.accept())
         let requestPeer = try #require(requests.accept())
         _ = requestPeer.receive(atLeast: 14)
         let answer = Array((#"{"class":"kitty","title":""# + String(repeating: "t", count: 300_000) + #""}"#).utf8)
-        for start in stride(from: 0, to: answer.count, by: 100_000) {
-            requestPeer.send(Array(answer[start..<min(start + 100_000, answer.count)]))
-            let deadline = PollScheduler.now() + .seconds(2)
-            while requestPeer.unread > 0 && PollScheduler.now() < deadline {
-                rig.loop.run(until: PollScheduler.now() + .milliseconds(5))
-            }
-            try #require(requestPeer.unread == 0, "the provider stopped reading at \(start)")
-        }
-        #expect(reportsAtTrim == [], "trimmed while the answer was half-read")
+        try rig.feed(answer[...], through: requestPeer, piece: 100_000)
+        #expect(trims.reportsAtTrim == [], "trimmed while the answer was half-read")
         requestPeer.hangUp()
         rig.run(untilReports: 2)
         #expect(rig.reports.last == .focused(.window(appID: "kitty", title: String(repeating: "t", count: maximumOutsideTextBytes))))
-        #expect(reportsAtTrim == [2], "trims, by the reports made before each")
+        #expect(trims.reportsAtTrim == [2], "trims, by the reports made before each")
         // The event socket open to the end: closed, it would be the desktop lost.
         withExtendedLifetime(eventPeer) {}
     }

@@ -1,6 +1,7 @@
 import Glibc
 import PollLoop
 import TestSupport
+import Testing
 import TouchGestures
 @testable import FocusProviders
 
@@ -112,6 +113,30 @@ final class ProviderRig {
         }
         return reports
     }
+}
+
+extension ProviderRig {
+    /// Sends `bytes` `piece` bytes at a time through `peer`, running the loop after each
+    /// until the provider has read it all: its socket is found empty between pieces, as
+    /// when a desktop's long message pauses.
+    func feed(_ bytes: ArraySlice<UInt8>, through peer: Peer, piece: Int) throws {
+        for start in stride(from: bytes.startIndex, to: bytes.endIndex, by: piece) {
+            peer.send(Array(bytes[start..<min(start + piece, bytes.endIndex)]))
+            let deadline = PollScheduler.now() + .seconds(2)
+            while peer.unread > 0 && PollScheduler.now() < deadline {
+                loop.run(until: PollScheduler.now() + .milliseconds(5))
+            }
+            try #require(peer.unread == 0, "the provider stopped reading at byte \(start)")
+        }
+    }
+}
+
+/// A provider's heap trims, each as the number of reports made before it: the order of
+/// trims and reports in one list.
+final class TrimLog {
+    private(set) var reportsAtTrim: [Int] = []
+    weak var rig: ProviderRig?
+    func trim() { reportsAtTrim.append(rig?.reports.count ?? 0) }
 }
 
 /// A listener in the abstract namespace (where XCB looks first for `:N`) that never
