@@ -120,6 +120,12 @@ public final class CommandRunner {
     private let now: () -> Timestamp
     private var children: [Child] = []
     private var waiting: [Job] = []
+    /// The stderr pipes of commands that have ended while something they left running
+    /// (`firefox &`) still holds the write end, in an epoll set of their own (-1 until one
+    /// is needed). They are read and the bytes dropped until that end closes: a pipe
+    /// with no reader would kill the writer with SIGPIPE at its next line of stderr.
+    private var leftovers: [Int32] = []
+    private var leftoverSet: Int32 = -1
 
     /// - Parameters:
     ///   - baseEnvironment: the environment every command starts from (the daemon's own by default).
@@ -138,6 +144,8 @@ public final class CommandRunner {
             if child.stderrFD >= 0 { close(child.stderrFD) }
             if child.stderrWriteEnd >= 0 { close(child.stderrWriteEnd) }
         }
+        for fd in leftovers { close(fd) }
+        if leftoverSet >= 0 { close(leftoverSet) }
     }
 
     /// Commands running now.
@@ -146,12 +154,14 @@ public final class CommandRunner {
     /// Jobs waiting for their rule's previous command to end.
     public var queuedCount: Int { waiting.count }
 
-    /// Descriptors to poll for reading: each child's pidfd and stderr pipe.
+    /// Descriptors to poll for reading: each child's pidfd and stderr pipe, and the set of
+    /// pipes still held by what ended commands left running (open as long as the runner).
     public func collect(_ interest: inout PollInterest) {
         for child in children {
             if child.pidfd >= 0 { interest.read(child.pidfd) }
             if child.stderrFD >= 0 { interest.read(child.stderrFD) }
         }
+        if leftoverSet >= 0 { interest.readSteadily(leftoverSet) }
     }
 
     /// The next timeout or kill deadline, if any.
@@ -187,6 +197,7 @@ public final class CommandRunner {
 
     /// Reads a descriptor from ``pollDescriptors`` that poll said is readable.
     public func handleReadable(_ fd: Int32) {
+        if fd == leftoverSet { return drainLeftovers() }
         guard let child = children.first(where: { $0.pidfd == fd || $0.stderrFD == fd }) else { return }
         if fd == child.stderrFD {
             drainStderr(child)
@@ -328,18 +339,19 @@ public final class CommandRunner {
         var status: Int32 = 0
         let result = waitpid(child.pid, &status, WNOHANG)
         guard result == child.pid else { return }
-        // Whatever the command wrote before it exited; a background process it left
-        // behind may keep the pipe open, so do not wait for the end of it.
-        if child.stderrFD >= 0 {
-            drainStderr(child)
-            if child.stderrFD >= 0 {
-                close(child.stderrFD)
-                child.stderrFD = -1
-            }
-        }
+        // Whatever the command wrote before it exited. With the daemon's write end closed,
+        // the pipe reads to its end unless a process the command left behind holds it:
+        // that pipe is not waited for, but read on as a leftover.
         if child.stderrWriteEnd >= 0 {
             close(child.stderrWriteEnd)
             child.stderrWriteEnd = -1
+        }
+        if child.stderrFD >= 0 {
+            drainStderr(child)
+            if child.stderrFD >= 0 {
+                keepReading(child.stderrFD)
+                child.stderrFD = -1
+            }
         }
         if child.pidfd >= 0 {
             close(child.pidfd)
@@ -351,6 +363,41 @@ public final class CommandRunner {
         observer?(.finished(child.job, pid: child.pid, status: exitStatus, stderrTail: tail))
         startWaiting(for: child.job.key)
     }
+
+    /// Reads `fd`, an ended command's stderr pipe that something it left running still
+    /// holds, until that closes it. Closed at once if it cannot be watched.
+    private func keepReading(_ fd: Int32) {
+        if leftoverSet < 0 { leftoverSet = cprocess_epoll_create() }
+        guard leftoverSet >= 0, cprocess_epoll_add(leftoverSet, fd, UInt64(UInt32(bitPattern: fd))) == 0 else {
+            close(fd)
+            return
+        }
+        leftovers.append(fd)
+    }
+
+    /// Reads the leftover pipes that have bytes (dropped) or have closed (then closed here
+    /// too), at most ``stderrReadsPerWake`` reads each per wake-up.
+    private func drainLeftovers() {
+        var ready = [UInt64](repeating: 0, count: 32)
+        let count = cprocess_epoll_wait(leftoverSet, &ready, Int32(ready.count), 0)
+        guard count > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        for key in ready[..<Int(count)] {
+            let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
+            for _ in 0..<Self.stderrReadsPerWake {
+                let got = read(fd, &buffer, buffer.count)
+                if got > 0 { continue }
+                if got < 0 && (errno == EAGAIN || errno == EINTR) { break }
+                _ = cprocess_epoll_remove(leftoverSet, fd)
+                close(fd)
+                leftovers.removeAll { $0 == fd }
+                break
+            }
+        }
+    }
+
+    /// Ended commands' stderr pipes still held open by what they left running.
+    public var leftoverCount: Int { leftovers.count }
 
     private func startWaiting(for key: String) {
         guard !children.contains(where: { $0.job.key == key }),

@@ -134,6 +134,44 @@ final class EventLog {
         kill(background, SIGKILL)
     }
 
+    /// `command = "firefox &"`: an application a command leaves running holds the command's
+    /// stderr, and may write to it any time later. Its writes must not kill it (a closed
+    /// pipe's SIGPIPE, at its default since the command started), though the command has
+    /// long been reported. Here the background shell writes only once the test, after the
+    /// report, lets it through a FIFO, then records that it lived on.
+    @Test func whatACommandLeftRunningSurvivesWritingToStderrAfterTheCommandEnded() throws {
+        let directory = temporaryFolder()
+        let fifo = "\(directory)/go"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        runner.run(.init(key: "r", command: #"(read line < "$GO"; echo late >&2; echo lived > "$OUT") & echo $! > "$PID""#,
+                         environment: ["GO": fifo, "OUT": "\(directory)/out", "PID": "\(directory)/pid"]))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.finished.first?.status == .exited(0))
+        // Its pipe is still held, so the runner reads on.
+        #expect(runner.leftoverCount == 1)
+        let background = try #require(readFile("\(directory)/pid").flatMap { Int32($0.filter(\.isNumber)) })
+        let pidfd = cprocess_pidfd_open(background)
+        try #require(pidfd >= 0, "pidfd_open: \(String(cString: strerror(errno)))")
+        defer { close(pidfd) }
+        let writer = open(fifo, O_WRONLY)
+        #expect(write(writer, "go\n", 3) == 3)
+        close(writer)
+        var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+        // The bound only turns a shell that never ends into a failure.
+        #expect(poll(&entry, 1, 10_000) == 1, "the background shell did not end")
+        #expect(readFile("\(directory)/out") == "lived\n")
+        // With the last writer gone, the pipe reads to its end and is closed: the runner
+        // waits on nothing of that command any more.
+        var fds = runner.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        #expect(poll(&fds, nfds_t(fds.count), 10_000) == 1)
+        for ready in fds where ready.revents != 0 { runner.handleReadable(ready.fd) }
+        #expect(runner.leftoverCount == 0)
+        #expect(log.finished.map(\.stderr) == [""])
+    }
+
     @Test func aCommandPastItsTimeoutIsStoppedWithEverythingItStarted() throws {
         let directory = temporaryFolder()
         let runner = CommandRunner()
