@@ -1,5 +1,6 @@
 // What starting a command costs the process that starts it. CommandRunner starts `true`
-// (a shell builtin, so through `/bin/sh -c`, as a rule's `command = "true"` is) one at a
+// (a shell builtin, so through `/bin/sh -c`, as a rule's `command = "true"` is), with the
+// ten variables a swipe's command gets, one at a
 // time, COUNT times a round, three rounds, and waits for each in its own poll loop (the
 // daemon waits in its epoll loop instead: the same pidfd, the same reaping); prints, per
 // command, this process's CPU (the scheduler's count; what the child spends after the
@@ -21,6 +22,14 @@ if CommandLine.arguments.count > 1 {
     count = 2_000
 }
 let runner = CommandRunner()
+/// The variables a 3-finger swipe's command gets (the rulebook's `TOUCHGEST_*` and the
+/// focused window's), so that each start merges them into the environment as the
+/// daemon's do.
+let ruleVariables = [
+    "TOUCHGEST_RULE": "swipe-left", "TOUCHGEST_GESTURE": "swipe", "TOUCHGEST_PHASE": "end",
+    "TOUCHGEST_FINGERS": "3", "TOUCHGEST_DEVICE": "touchpad", "TOUCHGEST_X": "52.4", "TOUCHGEST_Y": "31.0",
+    "TOUCHGEST_DIRECTION": "left", "TOUCHGEST_APP": "org.gnome.Nautilus", "TOUCHGEST_TITLE": "Home",
+]
 var failed = 0
 runner.observer = { event in
     if case let .finished(_, _, status, _) = event, status != .exited(0) { failed += 1 }
@@ -51,7 +60,7 @@ func shown(_ value: Double, _ places: Int) -> String {
     let cpu = processCPU()
     let switches = wakeUps()
     for index in 0..<count {
-        runner.run(.init(key: "spawn-\(index)", command: "true"))
+        runner.run(.init(key: "spawn-\(index)", command: "true", environment: ruleVariables))
         guard runner.waitUntilIdle(timeout: .seconds(10)) else { fatalError("command \(index) did not end within 10 s") }
     }
     let spent = processCPU() - cpu
