@@ -99,6 +99,9 @@ public final class CommandRunner {
         var stderrTail: [UInt8] = []
         var deadline: Timestamp?
         var timedOut = false
+        /// Whether its pidfd and pipe are in the runner's ``CommandRunner/readSet``; if
+        /// either could not join it, both are collected for poll instead.
+        var inReadSet = false
 
         init(job: Job, pid: Int32, pidfd: Int32, stderrFD: Int32, deadline: Timestamp?) {
             self.job = job
@@ -121,11 +124,16 @@ public final class CommandRunner {
     private var children: [Child] = []
     private var waiting: [Job] = []
     /// The stderr pipes of commands that have ended while something they left running
-    /// (`firefox &`) still holds the write end, in an epoll set of their own (-1 until one
-    /// is needed). They are read and the bytes dropped until that end closes: a pipe
-    /// with no reader would kill the writer with SIGPIPE at its next line of stderr.
+    /// (`firefox &`) still holds the write end. They are read and the bytes dropped until
+    /// that end closes: a pipe with no reader would kill the writer with SIGPIPE at its
+    /// next line of stderr.
     private var leftovers: [Int32] = []
-    private var leftoverSet: Int32 = -1
+    /// An epoll set of every descriptor the runner reads (its commands' pidfds and pipes,
+    /// the leftovers); -1 until the first command. The daemon's loop waits on it as one
+    /// steady descriptor, so a running command does not take the loop from its epoll set
+    /// to poll(2) at each wake-up. A descriptor leaves it before it is closed: a copy
+    /// alive elsewhere (a child between its clone and its exec) would keep it in the set.
+    private var readSet: Int32 = -1
 
     /// - Parameters:
     ///   - baseEnvironment: the environment every command starts from (the daemon's own by default).
@@ -145,7 +153,7 @@ public final class CommandRunner {
             if child.stderrWriteEnd >= 0 { close(child.stderrWriteEnd) }
         }
         for fd in leftovers { close(fd) }
-        if leftoverSet >= 0 { close(leftoverSet) }
+        if readSet >= 0 { close(readSet) }
     }
 
     /// Commands running now.
@@ -154,14 +162,14 @@ public final class CommandRunner {
     /// Jobs waiting for their rule's previous command to end.
     public var queuedCount: Int { waiting.count }
 
-    /// Descriptors to poll for reading: each child's pidfd and stderr pipe, and the set of
-    /// pipes still held by what ended commands left running (open as long as the runner).
+    /// Descriptors to poll for reading: the runner's epoll set (open as long as the
+    /// runner), and the pidfd and pipe of any command that could not join it.
     public func collect(_ interest: inout PollInterest) {
-        for child in children {
+        if readSet >= 0 { interest.readSteadily(readSet) }
+        for child in children where !child.inReadSet {
             if child.pidfd >= 0 { interest.read(child.pidfd) }
             if child.stderrFD >= 0 { interest.read(child.stderrFD) }
         }
-        if leftoverSet >= 0 { interest.readSteadily(leftoverSet) }
     }
 
     /// The next timeout or kill deadline, if any.
@@ -197,7 +205,7 @@ public final class CommandRunner {
 
     /// Reads a descriptor from ``pollDescriptors`` that poll said is readable.
     public func handleReadable(_ fd: Int32) {
-        if fd == leftoverSet { return drainLeftovers() }
+        if fd == readSet { return handleReadSet() }
         guard let child = children.first(where: { $0.pidfd == fd || $0.stderrFD == fd }) else { return }
         if fd == child.stderrFD {
             drainStderr(child)
@@ -302,8 +310,48 @@ public final class CommandRunner {
             // Without pidfds (a kernel before 5.3) the child is reaped when its stderr closes.
             close(pipeFDs[1])
         }
+        if pidfd >= 0 {
+            if join(child.pidfd) {
+                child.inReadSet = join(child.stderrFD)
+                if !child.inReadSet { leave(child.pidfd) }
+            }
+        }
         children.append(child)
         observer?(.started(job, pid: pid))
+    }
+
+    /// Adds `fd` to ``readSet``, made on first use; whether it joined.
+    private func join(_ fd: Int32) -> Bool {
+        if readSet < 0 { readSet = cprocess_epoll_create() }
+        return readSet >= 0 && cprocess_epoll_add(readSet, fd, UInt64(UInt32(bitPattern: fd))) == 0
+    }
+
+    private func leave(_ fd: Int32) {
+        _ = cprocess_epoll_remove(readSet, fd)
+    }
+
+    /// Closes one of a child's descriptors, taking it out of ``readSet`` first.
+    private func shut(_ fd: inout Int32, of child: Child) {
+        if child.inReadSet { leave(fd) }
+        close(fd)
+        fd = -1
+    }
+
+    /// Hands each ready descriptor of ``readSet`` to whatever reads it. One closed while
+    /// an earlier one was handled finds no reader and is skipped; its number taken again
+    /// meanwhile (a queued command started) only costs its new reader an empty read.
+    private func handleReadSet() {
+        var ready = [UInt64](repeating: 0, count: 32)
+        let count = cprocess_epoll_wait(readSet, &ready, Int32(ready.count), 0)
+        guard count > 0 else { return }
+        for key in ready[..<Int(count)] {
+            let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
+            if let child = children.first(where: { $0.inReadSet && ($0.pidfd == fd || $0.stderrFD == fd) }) {
+                if fd == child.stderrFD { drainStderr(child) } else { reap(child) }
+            } else if leftovers.contains(fd) {
+                drainLeftover(fd)
+            }
+        }
     }
 
     private func finishUnstarted(_ job: Job, reason: String) {
@@ -328,8 +376,7 @@ public final class CommandRunner {
             } else if count < 0 && (errno == EAGAIN || errno == EINTR) {
                 return
             } else {
-                close(child.stderrFD)
-                child.stderrFD = -1
+                shut(&child.stderrFD, of: child)
                 if child.pidfd < 0 { reap(child) }
             }
         }
@@ -349,14 +396,11 @@ public final class CommandRunner {
         if child.stderrFD >= 0 {
             drainStderr(child)
             if child.stderrFD >= 0 {
-                keepReading(child.stderrFD)
+                keepReading(child.stderrFD, joined: child.inReadSet)
                 child.stderrFD = -1
             }
         }
-        if child.pidfd >= 0 {
-            close(child.pidfd)
-            child.pidfd = -1
-        }
+        if child.pidfd >= 0 { shut(&child.pidfd, of: child) }
         children.removeAll { $0 === child }
         let exitStatus = child.timedOut ? .timedOut : Status(waitStatus: status)
         let tail = String(decoding: child.stderrTail, as: UTF8.self)
@@ -365,34 +409,28 @@ public final class CommandRunner {
     }
 
     /// Reads `fd`, an ended command's stderr pipe that something it left running still
-    /// holds, until that closes it. Closed at once if it cannot be watched.
-    private func keepReading(_ fd: Int32) {
-        if leftoverSet < 0 { leftoverSet = cprocess_epoll_create() }
-        guard leftoverSet >= 0, cprocess_epoll_add(leftoverSet, fd, UInt64(UInt32(bitPattern: fd))) == 0 else {
+    /// holds, until that closes it; `joined` when it is in ``readSet`` already. Closed at
+    /// once if it cannot be watched.
+    private func keepReading(_ fd: Int32, joined: Bool) {
+        guard joined || join(fd) else {
             close(fd)
             return
         }
         leftovers.append(fd)
     }
 
-    /// Reads the leftover pipes that have bytes (dropped) or have closed (then closed here
-    /// too), at most ``stderrReadsPerWake`` reads each per wake-up.
-    private func drainLeftovers() {
-        var ready = [UInt64](repeating: 0, count: 32)
-        let count = cprocess_epoll_wait(leftoverSet, &ready, Int32(ready.count), 0)
-        guard count > 0 else { return }
+    /// Reads a leftover pipe, the bytes dropped, at most ``stderrReadsPerWake`` times;
+    /// closes it once its last writer has.
+    private func drainLeftover(_ fd: Int32) {
         var buffer = [UInt8](repeating: 0, count: 4_096)
-        for key in ready[..<Int(count)] {
-            let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
-            for _ in 0..<Self.stderrReadsPerWake {
-                let got = read(fd, &buffer, buffer.count)
-                if got > 0 { continue }
-                if got < 0 && (errno == EAGAIN || errno == EINTR) { break }
-                _ = cprocess_epoll_remove(leftoverSet, fd)
-                close(fd)
-                leftovers.removeAll { $0 == fd }
-                break
-            }
+        for _ in 0..<Self.stderrReadsPerWake {
+            let got = read(fd, &buffer, buffer.count)
+            if got > 0 { continue }
+            if got < 0 && (errno == EAGAIN || errno == EINTR) { return }
+            leave(fd)
+            close(fd)
+            leftovers.removeAll { $0 == fd }
+            return
         }
     }
 

@@ -119,6 +119,24 @@ final class EventLog {
         #expect(loop.wakeups == 1)
     }
 
+    /// The daemon's loop waits on one epoll set while it has only steady descriptors, and
+    /// falls back to poll(2) over everything at each wake-up otherwise. A running command's
+    /// pidfd and pipe sit in the runner's own set, one steady descriptor for the loop.
+    @Test func aRunningCommandAsksTheLoopForOneSteadyDescriptor() {
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        runner.run(.init(key: "r", command: "exec sleep 30"))
+        #expect(runner.runningCount == 1)
+        var interest = PollInterest()
+        runner.collect(&interest)
+        #expect(interest.steady.count == 1)
+        #expect(interest.descriptors(for: Int16(POLLIN)) == interest.steady)
+        runner.terminateAll()
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.finished.first?.status == .signalled(SIGTERM))
+    }
+
     @Test func aCommandIsReportedWhenItExitsThoughWhatItLeftBehindHoldsItsStderr() throws {
         let directory = temporaryFolder()
         let runner = CommandRunner()
