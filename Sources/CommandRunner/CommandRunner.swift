@@ -207,11 +207,12 @@ public final class CommandRunner {
     public func handleReadable(_ fd: Int32) {
         if fd == readSet { return handleReadSet() }
         guard let child = children.first(where: { $0.pidfd == fd || $0.stderrFD == fd }) else { return }
-        if fd == child.stderrFD {
-            drainStderr(child)
-        } else {
-            reap(child)
-        }
+        handle(fd, of: child)
+    }
+
+    /// `fd`, one of `child`'s descriptors, is readable: its pipe has bytes, or it has ended.
+    private func handle(_ fd: Int32, of child: Child) {
+        if fd == child.stderrFD { drainStderr(child) } else { reap(child) }
     }
 
     /// Stops commands past their timeout: SIGTERM to the group, SIGKILL after ``killGrace``.
@@ -347,7 +348,7 @@ public final class CommandRunner {
         for key in ready[..<Int(count)] {
             let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
             if let child = children.first(where: { $0.inReadSet && ($0.pidfd == fd || $0.stderrFD == fd) }) {
-                if fd == child.stderrFD { drainStderr(child) } else { reap(child) }
+                handle(fd, of: child)
             } else if leftovers.contains(fd) {
                 drainLeftover(fd)
             }
