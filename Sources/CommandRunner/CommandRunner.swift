@@ -129,7 +129,9 @@ public final class CommandRunner {
     /// next line of stderr.
     private var leftovers: [Int32] = []
     /// An epoll set of every descriptor the runner reads (its commands' pidfds and pipes,
-    /// the leftovers); -1 until the first command. The daemon's loop waits on it as one
+    /// the leftovers), made with the runner, so that the daemon's descriptors at rest
+    /// are the same before and after its first command (-1 if that failed: the first
+    /// command tries again). The daemon's loop waits on it as one
     /// steady descriptor, so a running command does not take the loop from its epoll set
     /// to poll(2) at each wake-up. A descriptor leaves it before it is closed: a copy
     /// alive elsewhere (a child between its clone and its exec) would keep it in the set.
@@ -144,6 +146,7 @@ public final class CommandRunner {
         self.baseEnvironment = baseEnvironment ?? Self.processEnvironment()
         baseBlock = EnvironmentBlock(self.baseEnvironment)
         self.now = now
+        readSet = cprocess_epoll_create()
     }
 
     deinit {
@@ -321,7 +324,7 @@ public final class CommandRunner {
         observer?(.started(job, pid: pid))
     }
 
-    /// Adds `fd` to ``readSet``, made on first use; whether it joined.
+    /// Adds `fd` to ``readSet`` (made now if the runner could not make it); whether it joined.
     private func join(_ fd: Int32) -> Bool {
         if readSet < 0 { readSet = cprocess_epoll_create() }
         return readSet >= 0 && cprocess_epoll_add(readSet, fd, UInt64(UInt32(bitPattern: fd))) == 0

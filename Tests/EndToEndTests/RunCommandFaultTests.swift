@@ -226,22 +226,23 @@ import Testing
 
     @Test func aFailingPollExitsOneSayingWhatFailedWithoutBlamingTheRuleFile() {
         // With RLIMIT_NOFILE below the number of descriptors it polls, poll(2) fails
-        // with EINVAL: a real poll failure in the real daemon. It polls three here: the
-        // running command's pidfd and standard error, and the epoll set that holds
-        // libinput's descriptor, its signals' and the rule watcher's inotify. (With no
-        // command running it waits in epoll_wait on that set alone, which has no such limit.)
+        // with EINVAL: a real poll failure in the real daemon. It polls two here: the
+        // stream's pidfd, and the epoll set that holds libinput's descriptor, its
+        // signals', the rule watcher's inotify and the command runner's set. (With only
+        // such steady descriptors, say no stream running, it waits in epoll_wait on that
+        // set alone, which has no such limit; a running command's descriptors are steady
+        // too, in the runner's set.) The stream starts with the rules, before the device
+        // the rig waits for; it reads until its input closes, so it ends with the daemon.
         let rules = """
             [rule.tap]
             gesture = "tap"
             fingers = 2
             device = "touchpad"
-            command = "echo fired v1; exec sleep 20 >/dev/null"
+            stream = "exec cat > /dev/null"
             """
         let run = rig(devices: ["touchpad"], rules: rules, script: """
             device touchpad
-            tap 2 at 50,35
-            await fired v1
-            shell prlimit --pid $TOUCHRIG_PID --nofile=2:2
+            shell prlimit --pid $TOUCHRIG_PID --nofile=1:1
             touch 3 at 50,35 move 0,-20 over 150ms
             await stopping: poll failed
             """, arguments: Self.daemon, extra: Self.rigOptions)
