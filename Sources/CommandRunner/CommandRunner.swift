@@ -367,23 +367,32 @@ public final class CommandRunner {
     /// command that writes without pause (`yes >&2`) never lets the pipe go empty, and
     /// would hold the loop.
     private func drainStderr(_ child: Child) {
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        var reads = 0
-        while child.stderrFD >= 0 && reads < Self.stderrReadsPerWake {
-            reads += 1
-            let count = read(child.stderrFD, &buffer, buffer.count)
-            if count > 0 {
-                child.stderrTail.append(contentsOf: buffer[..<count])
-                if child.stderrTail.count > Self.stderrTailLimit {
-                    child.stderrTail.removeFirst(child.stderrTail.count - Self.stderrTailLimit)
-                }
-            } else if count < 0 && (errno == EAGAIN || errno == EINTR) {
-                return
-            } else {
-                shut(&child.stderrFD, of: child)
-                if child.pidfd < 0 { reap(child) }
+        guard child.stderrFD >= 0 else { return }
+        let ended = readPipe(child.stderrFD) { bytes in
+            child.stderrTail.append(contentsOf: bytes)
+            if child.stderrTail.count > Self.stderrTailLimit {
+                child.stderrTail.removeFirst(child.stderrTail.count - Self.stderrTailLimit)
             }
         }
+        guard ended else { return }
+        shut(&child.stderrFD, of: child)
+        if child.pidfd < 0 { reap(child) }
+    }
+
+    /// Reads the non-blocking pipe `fd` at most ``stderrReadsPerWake`` times, handing
+    /// `keep` each read's bytes; whether the pipe reached its end (or failed) rather
+    /// than ran dry.
+    private func readPipe(_ fd: Int32, _ keep: (ArraySlice<UInt8>) -> Void) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        for _ in 0..<Self.stderrReadsPerWake {
+            let count = read(fd, &buffer, buffer.count)
+            if count > 0 {
+                keep(buffer[..<count])
+                continue
+            }
+            return !(count < 0 && (errno == EAGAIN || errno == EINTR))
+        }
+        return false
     }
 
     private func reap(_ child: Child) {
@@ -423,19 +432,12 @@ public final class CommandRunner {
         leftovers.append(fd)
     }
 
-    /// Reads a leftover pipe, the bytes dropped, at most ``stderrReadsPerWake`` times;
-    /// closes it once its last writer has.
+    /// Reads a leftover pipe, the bytes dropped; closes it once its last writer has.
     private func drainLeftover(_ fd: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        for _ in 0..<Self.stderrReadsPerWake {
-            let got = read(fd, &buffer, buffer.count)
-            if got > 0 { continue }
-            if got < 0 && (errno == EAGAIN || errno == EINTR) { return }
-            leave(fd)
-            close(fd)
-            leftovers.removeAll { $0 == fd }
-            return
-        }
+        guard readPipe(fd, { _ in }) else { return }
+        leave(fd)
+        close(fd)
+        leftovers.removeAll { $0 == fd }
     }
 
     /// Ended commands' stderr pipes still held open by what they left running.

@@ -5,19 +5,11 @@
 import CommandRunner
 import Glibc
 
-/// Open descriptors, but for epoll sets: the runner keeps one for as long as it lives, once
-/// a command has ended with its stderr still held (see `leftovers`).
 func openDescriptorCount() -> Int {
     guard let directory = opendir("/proc/self/fd") else { return -1 }
     defer { closedir(directory) }
     var count = 0
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        var target = [CChar](repeating: 0, count: 256)
-        let length = readlink("/proc/self/fd/\(name)", &target, 255)
-        let link = length > 0 ? String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-        if link != "anon_inode:[eventpoll]" { count += 1 }
-    }
+    while readdir(directory) != nil { count += 1 }
     return count
 }
 
