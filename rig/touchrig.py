@@ -291,7 +291,9 @@ def main():
             # in clock ticks: 10 ms, and sampled at the tick); and, where the kernel keeps
             # schedstat, the time its threads spent on a CPU as the scheduler counted it, in
             # nanoseconds (the first field of /proc/PID/task/TID/schedstat), printed as
-            # `oncpu N us`.
+            # `oncpu N us`. Then its page faults: major (a page read back from the disk, say
+            # one of its libraries' pages that the kernel had dropped from the page cache,
+            # as a host's proactive reclaim does to files nobody maps) and minor.
             fields = dict(line.split(":", 1) for line in open(f"/proc/{child.pid}/status") if ":" in line)
             stat = open(f"/proc/{child.pid}/stat").read().rsplit(")", 1)[1].split()
             cpu_ms = (int(stat[11]) + int(stat[12])) * 1000 // os.sysconf("SC_CLK_TCK")
@@ -305,7 +307,8 @@ def main():
             except (OSError, ValueError, IndexError):
                 pass
             print(f"touchrig: stats rss {fields['VmRSS'].strip()} wakeups {fields['voluntary_ctxt_switches'].strip()}"
-                  f" cpu {cpu_ms} ms fds {descriptors} anon {fields['RssAnon'].strip()} user {user_ms} ms{oncpu}", flush=True)
+                  f" cpu {cpu_ms} ms fds {descriptors} anon {fields['RssAnon'].strip()} user {user_ms} ms{oncpu}"
+                  f" faults {stat[9]} major {stat[7]} minor", flush=True)
         elif kind == "end":
             pass
         elif kind == "add":
