@@ -21,6 +21,17 @@ import Testing
         #expect(unit["[Unit]", default: []].contains("StartLimitBurst=5"))
     }
 
+    /// `systemctl --user restart touchgest` (an upgrade, a restart after a failure) must
+    /// not close the browser a swipe opened: every process a gesture starts lives in the
+    /// unit's cgroup, which systemd's default kill mode ends whole. The daemon stops its
+    /// stream commands itself at SIGTERM
+    /// (`StreamHubTests.whatAStreamCommandLeftInTheBackgroundDoesNotOutliveShutdown`) and
+    /// leaves rule commands alone, so the unit signals the daemon only.
+    @Test func aStopOrRestartSignalsTheDaemonAloneSoWhatGesturesStartedRunsOn() {
+        let service = Self.sections()["[Service]", default: []]
+        #expect(service.filter { $0.hasPrefix("KillMode=") } == ["KillMode=process"])
+    }
+
     /// `systemctl --user status touchgest` shows the unit's Documentation= pages; the
     /// daemon's manual must name the command that shows why it failed, and the unit must
     /// leave the daemon's log to the journal.
