@@ -11,7 +11,7 @@ public struct EventLoopFailure: Error, Equatable, CustomStringConvertible {
 
 /// One thread, one wait: every source's descriptors (to read, and to write while a
 /// source has bytes waiting), with the nearest deadline of any source as the timeout.
-/// Descriptors that live as long as their source (``PollInterest/readSteadily(_:)``) sit
+/// Descriptors that stay open under their number (``PollInterest/readSteadily(_:serial:)``) sit
 /// in an epoll set registered once; while nothing else is collected the loop waits on that
 /// set alone, otherwise poll(2) waits on the others and the set together. With no input
 /// and no deadline it sleeps until input comes.
@@ -19,10 +19,11 @@ public final class EventLoop {
     private var sources: [PollSource] = []
     private var stopped = false
     /// The epoll set of the steady descriptors (-1 until there is one), and which are in
-    /// it, with their sources' indices.
+    /// it, with their sources' indices and their serials.
     private var steadySet: Int32 = -1
     private var watched: [Int32] = []
     private var watchedOwners: [Int] = []
+    private var watchedSerials: [UInt64] = []
 
     /// Why the last ``run(until:)`` ended other than by ``stop()`` or its deadline; nil
     /// when it did not fail. A daemon exits non-zero on it, so a service manager restarts it.
@@ -71,7 +72,8 @@ public final class EventLoop {
                 deadlines.append(due)
                 if let due, next.map({ due < $0 }) ?? true { next = due }
             }
-            if interest.steady != watched || interest.steadyOwners != watchedOwners {
+            if interest.steady != watched || interest.steadyOwners != watchedOwners
+                || interest.steadySerials != watchedSerials {
                 if let reason = watch(interest) { return fail(reason) }
             }
             var timeout: Int32 = -1
@@ -162,31 +164,37 @@ public final class EventLoop {
     }
 
     /// Brings the epoll set in line with the steady descriptors collected this round:
-    /// those no longer collected leave it, new ones join it. Returns why it could not.
+    /// those no longer collected, or collected with another serial, leave it; new ones
+    /// join it. Returns why it could not.
     private func watch(_ interest: PollInterest) -> String? {
         if steadySet < 0 {
             steadySet = cprocess_epoll_create()
             if steadySet < 0 { return "epoll_create failed: \(String(cString: strerror(errno)))" }
         }
-        func holds(_ fds: [Int32], _ owners: [Int], _ fd: Int32, _ owner: Int) -> Bool {
-            fds.indices.contains { fds[$0] == fd && owners[$0] == owner }
+        func holds(_ fds: [Int32], _ owners: [Int], _ serials: [UInt64], _ fd: Int32, _ owner: Int, _ serial: UInt64) -> Bool {
+            fds.indices.contains { fds[$0] == fd && owners[$0] == owner && serials[$0] == serial }
         }
         for (index, fd) in watched.enumerated()
-        where !holds(interest.steady, interest.steadyOwners, fd, watchedOwners[index]) {
+        where !holds(interest.steady, interest.steadyOwners, interest.steadySerials, fd, watchedOwners[index], watchedSerials[index]) {
             // Fails harmlessly (EBADF, ENOENT) for one already closed: it left on its own.
+            // One replaced under its number is not in the set either: ENOENT.
             _ = cprocess_epoll_remove(steadySet, fd)
         }
-        let kept = (watched, watchedOwners)
+        let kept = (watched, watchedOwners, watchedSerials)
         watched = []
         watchedOwners = []
+        watchedSerials = []
         for (index, fd) in interest.steady.enumerated() {
             let owner = interest.steadyOwners[index]
-            if !holds(kept.0, kept.1, fd, owner) && cprocess_epoll_add(steadySet, fd, SteadyEvents.key(owner, fd)) != 0 {
+            let serial = interest.steadySerials[index]
+            if !holds(kept.0, kept.1, kept.2, fd, owner, serial)
+                && cprocess_epoll_add(steadySet, fd, SteadyEvents.key(owner, fd)) != 0 {
                 return errno == EBADF ? "descriptor \(fd) of the \(Self.name(sources[owner])) is not open"
                     : "could not watch descriptor \(fd) of the \(Self.name(sources[owner])): \(String(cString: strerror(errno)))"
             }
             watched.append(fd)
             watchedOwners.append(owner)
+            watchedSerials.append(serial)
         }
         return nil
     }

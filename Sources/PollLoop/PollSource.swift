@@ -56,9 +56,11 @@ public struct PollInterest {
     public private(set) var entries: [pollfd] = []
     /// The index of each entry's source.
     private(set) var owners: [Int] = []
-    /// The descriptors read steadily (``readSteadily(_:)``), and the index of each one's source.
+    /// The descriptors read steadily (``readSteadily(_:serial:)``), the index of each one's
+    /// source, and each one's serial.
     public private(set) var steady: [Int32] = []
     private(set) var steadyOwners: [Int] = []
+    private(set) var steadySerials: [UInt64] = []
     /// The source adding now, and where its entries begin.
     private var owner = 0
     private var ownerStart = 0
@@ -71,16 +73,22 @@ public struct PollInterest {
         owners.append(owner)
     }
 
-    /// `fd` is to be read, and stays open under this number for as long as the source
-    /// collects it: libinput's descriptor, a signalfd, an inotify, a listening socket.
-    /// The loop keeps such descriptors in an epoll set, registered once, instead of
-    /// handing each to poll at every wait (which costs the kernel a wait-queue entry per
-    /// descriptor per wake-up). A descriptor closed while collected this way leaves the
-    /// set silently: one closed and opened again under the same number would go
-    /// unwatched, so a descriptor that may be replaced is collected with ``read(_:)``.
-    public mutating func readSteadily(_ fd: Int32) {
+    /// `fd` is to be read, and stays open under this number until the source stops
+    /// collecting it or collects it with another `serial`: libinput's descriptor, a
+    /// signalfd, an inotify, a listening socket, a connection. The loop keeps such
+    /// descriptors in an epoll set, registered once, instead of handing each to poll at
+    /// every wait (which costs the kernel a wait-queue entry per descriptor per wake-up,
+    /// and a second system call whenever the set is ready).
+    ///
+    /// A descriptor closed leaves the set silently, so one closed and opened again under
+    /// the same number between two waits would go unwatched. A source whose descriptor
+    /// may be replaced (a connection made again) gives each new one a new `serial`, and
+    /// the loop registers it afresh; one it closes and never replaces needs none. A
+    /// descriptor that may be closed by someone else is collected with ``read(_:)``.
+    public mutating func readSteadily(_ fd: Int32, serial: UInt64 = 0) {
         steady.append(fd)
         steadyOwners.append(owner)
+        steadySerials.append(serial)
     }
 
     /// `fd` has bytes waiting to go out: added to the source's entry for reading it, if
@@ -105,6 +113,7 @@ public struct PollInterest {
         owners.removeAll(keepingCapacity: true)
         steady.removeAll(keepingCapacity: true)
         steadyOwners.removeAll(keepingCapacity: true)
+        steadySerials.removeAll(keepingCapacity: true)
         owner = 0
         ownerStart = 0
     }

@@ -152,6 +152,30 @@ final class NotOpenSource: PollSource {
         #expect(rounds == 2)
     }
 
+    /// A connection made again between two waits may get the number of the one it
+    /// replaces. A closed descriptor leaves the epoll set on its own, so with the number
+    /// alone the loop would think the new one watched and never hear from it (here it
+    /// would sleep to the deadline, and the test fail there).
+    @Test func aSteadyDescriptorReplacedUnderItsNumberIsWatchedWhenItComesWithANewSerial() {
+        let loop = EventLoop()
+        let source = ReplacingSource()
+        let number = source.read
+        source.onReadable = {
+            if source.readable == 1 {
+                source.replace()
+                #expect(source.read == number)
+                source.poke()
+            } else {
+                loop.stop()
+            }
+        }
+        loop.add(source)
+        source.poke()
+        #expect(loop.run(until: PollScheduler.now() + .seconds(5)) == nil)
+        #expect(source.readable == 2)
+        #expect(loop.wakeups == 2)
+    }
+
     @Test func aSteadyDescriptorThatIsNotOpenStopsTheLoopNamingItsSource() {
         let unused = NotOpenSource.unusedDescriptor()
         let loop = EventLoop()
@@ -254,6 +278,55 @@ final class SteadySource: PollSource {
     func handleReadable(_ fd: Int32) {
         #expect(fd == pipe.read)
         pipe.drain()
+        readable += 1
+        onReadable()
+    }
+    var nextDeadline: Timestamp? { nil }
+    func handleDeadlines() {}
+}
+
+/// A source that reads a pipe steadily and can replace it with a new pipe under the same
+/// descriptor number, as a connection made again may be; each pipe has its own serial.
+final class ReplacingSource: PollSource {
+    private(set) var read: Int32 = -1
+    private var write: Int32 = -1
+    private var serial: UInt64 = 1
+    var readable = 0
+    var onReadable: () -> Void = {}
+
+    init() {
+        var fds: [Int32] = [0, 0]
+        pipe(&fds)
+        (read, write) = (fds[0], fds[1])
+    }
+
+    deinit {
+        close(read)
+        close(write)
+    }
+
+    func poke() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(write, &byte, 1)
+    }
+
+    /// A new pipe whose read end takes the old one's number: dup2 closes the old read end
+    /// first, which takes it out of the loop's epoll set.
+    func replace() {
+        var fds: [Int32] = [0, 0]
+        pipe(&fds)
+        #expect(dup2(fds[0], read) == read)
+        close(fds[0])
+        close(write)
+        write = fds[1]
+        serial += 1
+    }
+
+    func collect(_ interest: inout PollInterest) { interest.readSteadily(read, serial: serial) }
+    func handleReadable(_ fd: Int32) {
+        #expect(fd == read)
+        var byte: UInt8 = 0
+        _ = Glibc.read(read, &byte, 1)
         readable += 1
         onReadable()
     }
