@@ -123,6 +123,11 @@ public final class BusLink {
 
     // MARK: Polling
 
+    /// Counts the descriptors the link has read (each attempt's, each connection's): a
+    /// new one may take the number of the one it replaces, and the loop then registers
+    /// it afresh (``PollInterest/readSteadily(_:serial:)``).
+    private var descriptorSerial: UInt64 = 0
+
     /// The bus connection, or the attempt at one: what is read now.
     private var descriptor: Int32? {
         switch phase {
@@ -132,8 +137,11 @@ public final class BusLink {
         }
     }
 
+    /// The connection's descriptor, or the attempt's, steadily: each stays open under its
+    /// number for as long as the link reads it, so a connected bus (logind's, on every
+    /// desktop) keeps the loop on its epoll set.
     public func collect(_ interest: inout PollInterest) {
-        if let descriptor { interest.read(descriptor) }
+        if let descriptor { interest.readSteadily(descriptor, serial: descriptorSerial) }
     }
 
     public var deadline: Timestamp? {
@@ -210,6 +218,7 @@ public final class BusLink {
             return
         }
         phase = .connecting(Pending(attempt: attempt, deadline: PollScheduler.now() + connectTimeout))
+        descriptorSerial += 1
     }
 
     /// The socket file of a plain `unix:path=PATH` address; nil for any other (an
@@ -247,6 +256,7 @@ public final class BusLink {
 
     private func follow(_ opened: Opened) {
         phase = .connected(Connection(bus: opened.bus, fd: opened.fd))
+        descriptorSerial += 1
         everConnected = true
         connectedAt = PollScheduler.now()
         onConnected?()

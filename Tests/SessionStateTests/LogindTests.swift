@@ -57,6 +57,22 @@ import TouchGestures
         #expect(rig.monitor.nextDeadline == nil)
     }
 
+    /// Every desktop has logind on the system bus, so its connection is read for as long
+    /// as the daemon runs. Collected for poll(2), it would take the daemon's loop off its
+    /// epoll set at every wake-up: poll, then the set. It is one steady descriptor.
+    @Test func aConnectedBusKeepsTheLoopOnItsEpollSet() throws {
+        let buses = Buses()
+        defer { buses.stopAll() }
+        let system = buses.start("system")
+        buses.run("logind FOLDER c1")
+        let rig = MonitorRig(environment(system))
+        rig.run(untilReports: 2)
+        var interest = PollInterest()
+        rig.monitor.collect(&interest)
+        #expect(interest.entries.map(\.fd) == [])
+        #expect(interest.steady.count == 1)
+    }
+
     /// The desktop that sets LockedHint after logind's Lock (GNOME, KDE) ends the lock
     /// by clearing it; one that never does (swaylock) needs logind's Unlock.
     @Test func aLockLogindAskedForEndsWhenTheDesktopClearsLockedHint() throws {
