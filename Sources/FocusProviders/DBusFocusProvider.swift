@@ -155,10 +155,15 @@ public final class DBusFocusProvider: FocusProvider {
 
     // MARK: PollSource
 
+    /// Counts the descriptors this has read (each connect attempt's, each connection's): a new
+    /// one may take the number of the one it replaces, and the loop then registers it afresh
+    /// (``PollInterest/readSteadily(_:serial:)``).
+    private var descriptorSerial: UInt64 = 0
+
     public func collect(_ interest: inout PollInterest) {
         switch phase {
-        case let .connected(connection): interest.read(connection.fd)
-        case let .connecting(pending): interest.read(pending.attempt.fd)
+        case let .connected(connection): interest.readSteadily(connection.fd, serial: descriptorSerial)
+        case let .connecting(pending): interest.readSteadily(pending.attempt.fd, serial: descriptorSerial)
         case .stopped, .waiting: break
         }
     }
@@ -240,6 +245,7 @@ public final class DBusFocusProvider: FocusProvider {
             return
         }
         phase = .connecting(PendingConnect(attempt: attempt, deadline: PollScheduler.now() + connectTimeout, delay: delay))
+        descriptorSerial += 1
     }
 
     /// Connects, says Hello, takes touchgest's name (KDE) and adds the match rules:
@@ -283,6 +289,7 @@ public final class DBusFocusProvider: FocusProvider {
     /// The connect succeeded: ask who owns the desktop's name, and follow it.
     private func follow(_ opened: Opened) {
         phase = .connected(Connection(bus: opened.bus, fd: opened.fd))
+        descriptorSerial += 1
         reporting.opened(at: PollScheduler.now())
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [which.busName], for: .owner)
         // The calls made while connecting read whatever came with their answers into

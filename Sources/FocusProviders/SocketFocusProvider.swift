@@ -43,6 +43,11 @@ public final class SocketFocusProvider: FocusProvider {
     /// Gives the freed heap back to the system (``trimHeap()``; a test counts the calls).
     private let trim: () -> Void
 
+    /// Counts the descriptors this has read (each connect's sockets): a new one may take the
+    /// number of the one it replaces, and the loop then registers it afresh
+    /// (``PollInterest/readSteadily(_:serial:)``).
+    private var descriptorSerial: UInt64 = 0
+
     public init(wire: FocusWire, floodBytes: Int = FocusDefaults.floodBytes, trim: @escaping () -> Void = trimHeap) {
         self.wire = wire
         self.floodBytes = floodBytes
@@ -57,9 +62,11 @@ public final class SocketFocusProvider: FocusProvider {
 
     // MARK: PollSource
 
+    /// The connections, steadily: each stays open under its number until it is closed,
+    /// and a connect makes them all anew under a new serial.
     public func collect(_ interest: inout PollInterest) {
         guard case let .connected(connections, _) = phase else { return }
-        for connection in connections { interest.read(connection.fd) }
+        for connection in connections { interest.readSteadily(connection.fd, serial: descriptorSerial) }
     }
 
     public var nextDeadline: Timestamp? {
@@ -161,6 +168,7 @@ public final class SocketFocusProvider: FocusProvider {
         }
         let text = "\(wire.desktop) at \(endpoints.first?.path ?? "?")"
         phase = .connected(connections, desktop: text)
+        descriptorSerial += 1
         reporting.reached(text, at: PollScheduler.now())
     }
 

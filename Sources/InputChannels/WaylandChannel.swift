@@ -71,11 +71,17 @@ public class WaylandChannel: InputChannel {
 
     // MARK: PollSource
 
-    /// The socket, to read, and to write while requests wait.
+    /// Counts the descriptors this has read (each connection's socket): a new one may take the
+    /// number of the one it replaces, and the loop then registers it afresh
+    /// (``PollInterest/readSteadily(_:serial:)``).
+    private var descriptorSerial: UInt64 = 0
+
+    /// The socket, to read (steadily: it stays open under its number while connected),
+    /// and to write while requests wait.
     public func collect(_ interest: inout PollInterest) {
         switch phase {
         case let .handshaking(fd, _), let .connected(fd):
-            interest.read(fd)
+            interest.readSteadily(fd, serial: descriptorSerial)
             if !outbox.isEmpty { interest.write(fd) }
         case .stopped, .waiting: break
         }
@@ -231,6 +237,7 @@ public class WaylandChannel: InputChannel {
             return lose("cannot reach the compositor at \(socketPath): \(why)")
         }
         phase = .handshaking(fd: fd, globals: [:])
+        descriptorSerial += 1
         let hello = Self.request(Object.display.rawValue, 1, [Object.registry.rawValue])
             + Self.request(Object.display.rawValue, 0, [Object.callback.rawValue])
         guard Self.sendAll(fd, hello) else { return lose("the compositor at \(socketPath) took no requests") }

@@ -59,10 +59,15 @@ public final class XTestChannel: InputChannel {
 
     // MARK: PollSource
 
+    /// Counts the descriptors this has read (each connect attempt's, each connection's): a new
+    /// one may take the number of the one it replaces, and the loop then registers it afresh
+    /// (``PollInterest/readSteadily(_:serial:)``).
+    private var descriptorSerial: UInt64 = 0
+
     public func collect(_ interest: inout PollInterest) {
         switch phase {
-        case let .connected(connection): interest.read(connection.fd)
-        case let .connecting(attempt, _): interest.read(attempt.fd)
+        case let .connected(connection): interest.readSteadily(connection.fd, serial: descriptorSerial)
+        case let .connecting(attempt, _): interest.readSteadily(attempt.fd, serial: descriptorSerial)
         case .stopped, .waiting: break
         }
     }
@@ -96,6 +101,7 @@ public final class XTestChannel: InputChannel {
             case let .failure(why)?: lose(why.description)
             case let .success(opened)?:
                 phase = .connected(Connection(xcb: opened.xcb, fd: xcb_get_file_descriptor(opened.xcb), places: opened.places))
+                descriptorSerial += 1
                 retry = .milliseconds(100)
                 saidLoss = false
                 onReport?(.connected(name))
@@ -145,6 +151,7 @@ public final class XTestChannel: InputChannel {
             return
         }
         phase = .connecting(attempt, deadline: PollScheduler.now() + Self.connectTimeout)
+        descriptorSerial += 1
     }
 
     private func lose(_ why: String) {

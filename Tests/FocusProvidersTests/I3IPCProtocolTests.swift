@@ -1,4 +1,5 @@
 import Glibc
+import PollLoop
 import TestSupport
 import Testing
 @testable import FocusProviders
@@ -91,6 +92,13 @@ import Testing
             .connected("sway at \(path)"),
             .focused(.window(appID: "firefox-esr", title: "Debian — Firefox")),
         ])
+        // The new connection, which may have the old one's number (and was heard above
+        // through the rig's loop), is read steadily: no poll entry to take the loop off
+        // its epoll set.
+        var interest = PollInterest()
+        rig.provider.collect(&interest)
+        #expect(interest.entries.map(\.fd) == [])
+        #expect(interest.steady.count == 1)
     }
 
     @Test func withNoSocketTheProviderSaysWhyOnceAndWaits() {
