@@ -176,8 +176,11 @@ public final class EventLoop {
         }
         for (index, fd) in watched.enumerated()
         where !holds(interest.steady, interest.steadyOwners, interest.steadySerials, fd, watchedOwners[index], watchedSerials[index]) {
+            // Its number collected again (another serial, or another source's): what is
+            // open under it now is registered below, and removing by number here could
+            // take out that registration instead.
+            guard !interest.steady.contains(fd) else { continue }
             // Fails harmlessly (EBADF, ENOENT) for one already closed: it left on its own.
-            // One replaced under its number is not in the set either: ENOENT.
             _ = cprocess_epoll_remove(steadySet, fd)
         }
         let kept = (watched, watchedOwners, watchedSerials)
@@ -187,8 +190,7 @@ public final class EventLoop {
         for (index, fd) in interest.steady.enumerated() {
             let owner = interest.steadyOwners[index]
             let serial = interest.steadySerials[index]
-            if !holds(kept.0, kept.1, kept.2, fd, owner, serial)
-                && cprocess_epoll_add(steadySet, fd, SteadyEvents.key(owner, fd)) != 0 {
+            if !holds(kept.0, kept.1, kept.2, fd, owner, serial) && !register(fd, owner) {
                 return errno == EBADF ? "descriptor \(fd) of the \(Self.name(sources[owner])) is not open"
                     : "could not watch descriptor \(fd) of the \(Self.name(sources[owner])): \(String(cString: strerror(errno)))"
             }
@@ -197,6 +199,17 @@ public final class EventLoop {
             watchedSerials.append(serial)
         }
         return nil
+    }
+
+    /// Adds `fd` to the set for `owner`; whether it is in. The same file still in the set
+    /// under that number (its serial changed, or another source now collects it) is
+    /// taken out and added again, with its new owner.
+    private func register(_ fd: Int32, _ owner: Int) -> Bool {
+        let key = SteadyEvents.key(owner, fd)
+        if cprocess_epoll_add(steadySet, fd, key) == 0 { return true }
+        guard errno == EEXIST else { return false }
+        _ = cprocess_epoll_remove(steadySet, fd)
+        return cprocess_epoll_add(steadySet, fd, key) == 0
     }
 
     private func fail(_ reason: String) -> EventLoopFailure {

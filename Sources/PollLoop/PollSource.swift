@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import TouchGestures
 
 /// Something the event loop waits on: descriptors to read and to write, and a deadline.
@@ -80,19 +81,21 @@ public struct PollInterest {
     /// every wait (which costs the kernel a wait-queue entry per descriptor per wake-up,
     /// and a second system call whenever the set is ready).
     ///
-    /// A descriptor closed leaves the set silently, so one closed and opened again under
-    /// the same number between two waits would go unwatched. A source whose descriptor
-    /// may be replaced (a connection made again) gives each new one a new `serial`, and
-    /// the loop registers it afresh; one it closes and never replaces needs none. A
-    /// descriptor that may be closed by someone else is collected with ``read(_:)``.
+    /// A descriptor closed leaves the set silently, so one closed and another opened
+    /// under the same number between two waits would go unwatched: say, one bus link of
+    /// a source losing its connection while the source's other link connects. A source
+    /// whose descriptors may be replaced gives each new one a serial from
+    /// ``DescriptorSerial/next()``, and the loop registers it afresh; one it closes and
+    /// never replaces needs none. A descriptor that may be closed by someone else is
+    /// collected with ``read(_:)``.
     public mutating func readSteadily(_ fd: Int32, serial: UInt64 = 0) {
         steady.append(fd)
         steadyOwners.append(owner)
         steadySerials.append(serial)
     }
 
-    /// `fd` has bytes waiting to go out: added to the source's entry for reading it, if
-    /// it has one.
+    /// `fd` has bytes waiting to go out: added to the source's poll entry for reading it,
+    /// if it has one; a descriptor read steadily gets a poll entry for writing alone.
     public mutating func write(_ fd: Int32) {
         if let index = entries[ownerStart...].lastIndex(where: { $0.fd == fd }) {
             entries[index].events |= Int16(POLLOUT)
@@ -139,5 +142,18 @@ extension PollInterest {
     mutating func wait(milliseconds timeout: Int32) -> Int32 {
         let count = nfds_t(entries.count)
         return entries.withUnsafeMutableBufferPointer { poll($0.baseAddress, count, timeout) }
+    }
+}
+
+/// Serials for descriptors read steadily (``PollInterest/readSteadily(_:serial:)``), from
+/// one count for the whole process: a serial per object would let two objects of one
+/// source (its two bus links) give the descriptor one closes and the one the other opens
+/// under the same number the same serial, and the new one would go unwatched.
+public enum DescriptorSerial {
+    private static let last = Atomic<UInt64>(0)
+
+    /// A serial no descriptor has had.
+    public static func next() -> UInt64 {
+        last.add(1, ordering: .relaxed).newValue
     }
 }

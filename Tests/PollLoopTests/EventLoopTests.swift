@@ -176,6 +176,38 @@ final class NotOpenSource: PollSource {
         #expect(loop.wakeups == 2)
     }
 
+    /// libdbus closes a bus socket itself when a write fails, before its link notices. If
+    /// the number is taken meanwhile by another source's descriptor, the link stopping
+    /// must not take that one out of the set: the set is changed by number.
+    @Test func aNumberOneSourceStopsReadingIsNotTakenFromTheSourceThatReadsItNow() {
+        let loop = EventLoop()
+        let first = ReplacingSource()
+        let number = first.read
+        // `first` still reads `number`, closed under it; `second`'s pipe takes the number.
+        let second = ReplacingSource()
+        second.replace(into: number)
+        first.ownsRead = false
+        var rounds = 0
+        let ticker = PipeSource()
+        ticker.onReadable = { source in
+            source.drain()
+            rounds += 1
+            if rounds == 1 {
+                // `second` is in the set now; `first` lets go of the number, and `second`
+                // gets input.
+                first.collecting = false
+                second.poke()
+            }
+        }
+        second.onReadable = { loop.stop() }
+        loop.add(first)
+        loop.add(second)
+        loop.add(ticker)
+        ticker.poke()
+        #expect(loop.run(until: PollScheduler.now() + .seconds(5)) == nil)
+        #expect(second.readable == 1)
+    }
+
     @Test func aSteadyDescriptorThatIsNotOpenStopsTheLoopNamingItsSource() {
         let unused = NotOpenSource.unusedDescriptor()
         let loop = EventLoop()
@@ -290,7 +322,8 @@ final class SteadySource: PollSource {
 final class ReplacingSource: PollSource {
     private(set) var read: Int32 = -1
     private var write: Int32 = -1
-    private var serial: UInt64 = 1
+    private var serial = DescriptorSerial.next()
+    var collecting = true
     var readable = 0
     var onReadable: () -> Void = {}
 
@@ -300,8 +333,11 @@ final class ReplacingSource: PollSource {
         (read, write) = (fds[0], fds[1])
     }
 
+    /// Whether the read end is this source's to close: not once another took its number.
+    var ownsRead = true
+
     deinit {
-        close(read)
+        if ownsRead { close(read) }
         close(write)
     }
 
@@ -310,19 +346,24 @@ final class ReplacingSource: PollSource {
         _ = Glibc.write(write, &byte, 1)
     }
 
-    /// A new pipe whose read end takes the old one's number: dup2 closes the old read end
-    /// first, which takes it out of the loop's epoll set.
-    func replace() {
+    /// A new pipe whose read end takes the old one's number (or `number`, closing this
+    /// source's own read end): dup2 closes what was open under the number first, which
+    /// takes it out of the loop's epoll set.
+    func replace(into number: Int32? = nil) {
         var fds: [Int32] = [0, 0]
         pipe(&fds)
-        #expect(dup2(fds[0], read) == read)
+        let target = number ?? read
+        if target != read { close(read) }
+        #expect(dup2(fds[0], target) == target)
         close(fds[0])
         close(write)
-        write = fds[1]
-        serial += 1
+        (read, write) = (target, fds[1])
+        serial = DescriptorSerial.next()
     }
 
-    func collect(_ interest: inout PollInterest) { interest.readSteadily(read, serial: serial) }
+    func collect(_ interest: inout PollInterest) {
+        if collecting { interest.readSteadily(read, serial: serial) }
+    }
     func handleReadable(_ fd: Int32) {
         #expect(fd == read)
         var byte: UInt8 = 0
