@@ -123,9 +123,9 @@ public final class BusLink {
 
     // MARK: Polling
 
-    /// Counts the descriptors the link has read (each attempt's, each connection's): a
-    /// new one may take the number of the one it replaces, and the loop then registers
-    /// it afresh (``PollInterest/readSteadily(_:serial:)``).
+    /// The serial of what is read now, new for each attempt and each connection
+    /// (``DescriptorSerial``): the loop then registers afresh a descriptor that took the
+    /// number of another.
     private var descriptorSerial: UInt64 = 0
 
     /// The bus connection, or the attempt at one: what is read now.
@@ -137,9 +137,11 @@ public final class BusLink {
         }
     }
 
-    /// The connection's descriptor, or the attempt's, steadily: each stays open under its
-    /// number for as long as the link reads it, so a connected bus (logind's, on every
-    /// desktop) keeps the loop on its epoll set.
+    /// The connection's descriptor, or the attempt's, steadily, so that a connected bus
+    /// (logind's, on every desktop) keeps the loop on its epoll set. Each stays open under
+    /// its number while the link reads it: libdbus closes a connection's socket only when
+    /// reading or writing fails, and the link then counts itself lost at once (``flush(_:)``,
+    /// ``drain()``).
     public func collect(_ interest: inout PollInterest) {
         if let descriptor { interest.readSteadily(descriptor, serial: descriptorSerial) }
     }
@@ -218,7 +220,7 @@ public final class BusLink {
             return
         }
         phase = .connecting(Pending(attempt: attempt, deadline: PollScheduler.now() + connectTimeout))
-        descriptorSerial += 1
+        descriptorSerial = DescriptorSerial.next()
     }
 
     /// The socket file of a plain `unix:path=PATH` address; nil for any other (an
@@ -256,7 +258,7 @@ public final class BusLink {
 
     private func follow(_ opened: Opened) {
         phase = .connected(Connection(bus: opened.bus, fd: opened.fd))
-        descriptorSerial += 1
+        descriptorSerial = DescriptorSerial.next()
         everConnected = true
         connectedAt = PollScheduler.now()
         onConnected?()
@@ -323,7 +325,7 @@ public final class BusLink {
             lose("cannot send to the \(name)")
             return
         }
-        dbus_connection_flush(connection.bus)
+        guard flush(connection) else { return }
         connection.calls[serial] = reply
         phase = .connected(connection)
     }
@@ -342,6 +344,20 @@ public final class BusLink {
 
     /// Handles the messages libdbus has, at most ``BusDefaults/messagesPerWake`` a
     /// wake-up; the rest make the loop come back at once (``backlog``).
+    /// Writes out what libdbus holds for the bus; whether the connection is still up.
+    /// When a write fails, libdbus closes the socket itself, and a descriptor closed that
+    /// way leaves the loop's epoll set in silence: the link would wait on it for ever. So
+    /// the link counts itself lost here.
+    @discardableResult
+    private func flush(_ connection: Connection) -> Bool {
+        dbus_connection_flush(connection.bus)
+        guard dbus_connection_get_is_connected(connection.bus) != 0 else {
+            lose("the \(name) closed the connection")
+            return false
+        }
+        return true
+    }
+
     private func drain() {
         backlog = false
         var handled = 0
@@ -390,8 +406,8 @@ public final class BusLink {
                   let answer = dbus_message_new_error(message, "org.freedesktop.DBus.Error.UnknownMethod", "touchgest offers no methods here")
             else { return }
             dbus_connection_send(connection.bus, answer, nil)
-            dbus_connection_flush(connection.bus)
             dbus_message_unref(answer)
+            flush(connection)
         default:
             break
         }

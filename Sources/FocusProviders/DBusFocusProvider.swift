@@ -155,9 +155,9 @@ public final class DBusFocusProvider: FocusProvider {
 
     // MARK: PollSource
 
-    /// Counts the descriptors this has read (each connect attempt's, each connection's): a new
-    /// one may take the number of the one it replaces, and the loop then registers it afresh
-    /// (``PollInterest/readSteadily(_:serial:)``).
+    /// The serial of what is read now, new for each attempt and each connection
+    /// (``DescriptorSerial``): the loop then registers afresh a descriptor that took the
+    /// number of another.
     private var descriptorSerial: UInt64 = 0
 
     public func collect(_ interest: inout PollInterest) {
@@ -245,7 +245,7 @@ public final class DBusFocusProvider: FocusProvider {
             return
         }
         phase = .connecting(PendingConnect(attempt: attempt, deadline: PollScheduler.now() + connectTimeout, delay: delay))
-        descriptorSerial += 1
+        descriptorSerial = DescriptorSerial.next()
     }
 
     /// Connects, says Hello, takes touchgest's name (KDE) and adds the match rules:
@@ -289,7 +289,7 @@ public final class DBusFocusProvider: FocusProvider {
     /// The connect succeeded: ask who owns the desktop's name, and follow it.
     private func follow(_ opened: Opened) {
         phase = .connected(Connection(bus: opened.bus, fd: opened.fd))
-        descriptorSerial += 1
+        descriptorSerial = DescriptorSerial.next()
         reporting.opened(at: PollScheduler.now())
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [which.busName], for: .owner)
         // The calls made while connecting read whatever came with their answers into
@@ -552,7 +552,7 @@ public final class DBusFocusProvider: FocusProvider {
             lose("cannot send to the session bus")
             return
         }
-        dbus_connection_flush(connection.bus)
+        guard flush(connection) else { return }
         connection.calls[serial] = purpose
         phase = .connected(connection)
     }
@@ -563,8 +563,22 @@ public final class DBusFocusProvider: FocusProvider {
             ?? dbus_message_new_method_return(message)
         guard let answer else { return }
         dbus_connection_send(connection.bus, answer, nil)
-        dbus_connection_flush(connection.bus)
         dbus_message_unref(answer)
+        flush(connection)
+    }
+
+    /// Writes out what libdbus holds for the bus; whether the connection is still up.
+    /// When a write fails, libdbus closes the socket itself, and a descriptor closed that
+    /// way leaves the loop's epoll set in silence: the provider would wait on it for ever.
+    /// So it counts the connection lost here.
+    @discardableResult
+    private func flush(_ connection: Connection) -> Bool {
+        dbus_connection_flush(connection.bus)
+        guard dbus_connection_get_is_connected(connection.bus) != 0 else {
+            lose("the session bus closed the connection")
+            return false
+        }
+        return true
     }
 
     private static func append(_ strings: [String], to message: OpaquePointer) {

@@ -43,9 +43,9 @@ public final class SocketFocusProvider: FocusProvider {
     /// Gives the freed heap back to the system (``trimHeap()``; a test counts the calls).
     private let trim: () -> Void
 
-    /// Counts the descriptors this has read (each connect's sockets): a new one may take the
-    /// number of the one it replaces, and the loop then registers it afresh
-    /// (``PollInterest/readSteadily(_:serial:)``).
+    /// The serial of what is read now, new for each connect's sockets
+    /// (``DescriptorSerial``): the loop then registers afresh a descriptor that took the
+    /// number of another.
     private var descriptorSerial: UInt64 = 0
 
     public init(wire: FocusWire, floodBytes: Int = FocusDefaults.floodBytes, trim: @escaping () -> Void = trimHeap) {
@@ -168,7 +168,7 @@ public final class SocketFocusProvider: FocusProvider {
         }
         let text = "\(wire.desktop) at \(endpoints.first?.path ?? "?")"
         phase = .connected(connections, desktop: text)
-        descriptorSerial += 1
+        descriptorSerial = DescriptorSerial.next()
         reporting.reached(text, at: PollScheduler.now())
     }
 

@@ -85,9 +85,9 @@ public final class X11FocusProvider: FocusProvider {
 
     // MARK: PollSource
 
-    /// Counts the descriptors this has read (each connect attempt's, each connection's): a new
-    /// one may take the number of the one it replaces, and the loop then registers it afresh
-    /// (``PollInterest/readSteadily(_:serial:)``).
+    /// The serial of what is read now, new for each attempt and each connection
+    /// (``DescriptorSerial``): the loop then registers afresh a descriptor that took the
+    /// number of another.
     private var descriptorSerial: UInt64 = 0
 
     public func collect(_ interest: inout PollInterest) {
@@ -159,7 +159,7 @@ public final class X11FocusProvider: FocusProvider {
             return
         }
         phase = .connecting(PendingConnect(attempt: attempt, deadline: PollScheduler.now() + connectTimeout, delay: delay))
-        descriptorSerial += 1
+        descriptorSerial = DescriptorSerial.next()
     }
 
     /// Connects, reads the screen's root and the atoms, and the window manager's name:
@@ -202,7 +202,7 @@ public final class X11FocusProvider: FocusProvider {
         let connection = Connection(xcb: opened.xcb, fd: xcb_get_file_descriptor(opened.xcb), root: opened.root, atoms: opened.atoms)
         Self.selectProperties(of: connection.root, on: opened.xcb)
         phase = .connected(connection)
-        descriptorSerial += 1
+        descriptorSerial = DescriptorSerial.next()
         reporting.reached("x11 at \(display)" + (opened.manager.map { " (\($0))" } ?? ""), at: PollScheduler.now())
         followActiveWindow()
         // Replies read above may have brought events with them, which XCB keeps in its

@@ -71,9 +71,8 @@ public class WaylandChannel: InputChannel {
 
     // MARK: PollSource
 
-    /// Counts the descriptors this has read (each connection's socket): a new one may take the
-    /// number of the one it replaces, and the loop then registers it afresh
-    /// (``PollInterest/readSteadily(_:serial:)``).
+    /// The serial of what is read now, new for each connection (``DescriptorSerial``): the
+    /// loop then registers afresh a descriptor that took the number of another.
     private var descriptorSerial: UInt64 = 0
 
     /// The socket, to read (steadily: it stays open under its number while connected),
@@ -237,7 +236,7 @@ public class WaylandChannel: InputChannel {
             return lose("cannot reach the compositor at \(socketPath): \(why)")
         }
         phase = .handshaking(fd: fd, globals: [:])
-        descriptorSerial += 1
+        descriptorSerial = DescriptorSerial.next()
         let hello = Self.request(Object.display.rawValue, 1, [Object.registry.rawValue])
             + Self.request(Object.display.rawValue, 0, [Object.callback.rawValue])
         guard Self.sendAll(fd, hello) else { return lose("the compositor at \(socketPath) took no requests") }

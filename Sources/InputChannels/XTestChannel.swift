@@ -10,7 +10,8 @@ import TouchGestures
 /// At connect it reads the server's keyboard map once (keysym to keycode, and whether
 /// Shift gives it); a keysym the map lacks is reported, not pressed. The connect and
 /// that read block in XCB, so they run on a thread of their own (``BackgroundAttempt``);
-/// the connection is then only written to, and polled to notice when it goes.
+/// the connection is then only written to, and read (in the loop's epoll set) to notice
+/// when it goes.
 public final class XTestChannel: InputChannel {
     typealias Place = KeyboardMap.Place
 
@@ -59,9 +60,9 @@ public final class XTestChannel: InputChannel {
 
     // MARK: PollSource
 
-    /// Counts the descriptors this has read (each connect attempt's, each connection's): a new
-    /// one may take the number of the one it replaces, and the loop then registers it afresh
-    /// (``PollInterest/readSteadily(_:serial:)``).
+    /// The serial of what is read now, new for each attempt and each connection
+    /// (``DescriptorSerial``): the loop then registers afresh a descriptor that took the
+    /// number of another.
     private var descriptorSerial: UInt64 = 0
 
     public func collect(_ interest: inout PollInterest) {
@@ -101,7 +102,7 @@ public final class XTestChannel: InputChannel {
             case let .failure(why)?: lose(why.description)
             case let .success(opened)?:
                 phase = .connected(Connection(xcb: opened.xcb, fd: xcb_get_file_descriptor(opened.xcb), places: opened.places))
-                descriptorSerial += 1
+                descriptorSerial = DescriptorSerial.next()
                 retry = .milliseconds(100)
                 saidLoss = false
                 onReport?(.connected(name))
@@ -151,7 +152,7 @@ public final class XTestChannel: InputChannel {
             return
         }
         phase = .connecting(attempt, deadline: PollScheduler.now() + Self.connectTimeout)
-        descriptorSerial += 1
+        descriptorSerial = DescriptorSerial.next()
     }
 
     private func lose(_ why: String) {

@@ -92,9 +92,8 @@ import Testing
             .connected("sway at \(path)"),
             .focused(.window(appID: "firefox-esr", title: "Debian — Firefox")),
         ])
-        // The new connection, which may have the old one's number (and was heard above
-        // through the rig's loop), is read steadily: no poll entry to take the loop off
-        // its epoll set.
+        // The new connection (heard above through the rig's loop) is read steadily: no
+        // poll entry to take the loop off its epoll set.
         var interest = PollInterest()
         rig.provider.collect(&interest)
         #expect(interest.entries.map(\.fd) == [])
