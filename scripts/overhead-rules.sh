@@ -39,6 +39,7 @@ TOML
   if [ "${2:-}" = keys ]; then
     sed -i -e 's/^command = "true"$/keys = "alt+Left"/' -e 's/^on-begin = "true"$/on-begin = { keys = "ctrl+c" }/' \
         -e 's/^on-step = "true"$/on-step = { out = "ctrl+plus", in = "ctrl+minus" }/' "$1"
+    if grep -q '"true"' "$1"; then echo "overhead_rules: a rule still starts a command in $1" >&2; exit 1; fi
   fi
   chmod 600 "$1"
 }
