@@ -18,12 +18,20 @@ public struct EventLoopFailure: Error, Equatable, CustomStringConvertible {
 public final class EventLoop {
     private var sources: [PollSource] = []
     private var stopped = false
-    /// The epoll set of the steady descriptors (-1 until there is one), and which are in
-    /// it, with their sources' indices and their serials.
+    /// The epoll set of the steady descriptors (-1 until there is one); the steady
+    /// descriptors as last collected, with their sources' indices and their serials (to
+    /// see a change at a glance); and what the set holds, by number.
     private var steadySet: Int32 = -1
     private var watched: [Int32] = []
     private var watchedOwners: [Int] = []
     private var watchedSerials: [UInt64] = []
+    private var registered: [Int32: Registration] = [:]
+
+    /// Whom a number in the set is registered for.
+    private struct Registration: Equatable {
+        var owner: Int
+        var serial: UInt64
+    }
 
     /// Why the last ``run(until:)`` ended other than by ``stop()`` or its deadline; nil
     /// when it did not fail. A daemon exits non-zero on it, so a service manager restarts it.
@@ -164,40 +172,38 @@ public final class EventLoop {
     }
 
     /// Brings the epoll set in line with the steady descriptors collected this round:
-    /// those no longer collected, or collected with another serial, leave it; new ones
-    /// join it. Returns why it could not.
+    /// numbers no longer collected leave it; a number collected anew, or for another
+    /// source or serial, is registered for it. Returns why it could not.
     private func watch(_ interest: PollInterest) -> String? {
         if steadySet < 0 {
             steadySet = cprocess_epoll_create()
             if steadySet < 0 { return "epoll_create failed: \(String(cString: strerror(errno)))" }
         }
-        func holds(_ fds: [Int32], _ owners: [Int], _ serials: [UInt64], _ fd: Int32, _ owner: Int, _ serial: UInt64) -> Bool {
-            fds.indices.contains { fds[$0] == fd && owners[$0] == owner && serials[$0] == serial }
+        // The set holds one registration per number. Two sources collect one number in a
+        // round only when one's descriptor was closed under it and the other's took the
+        // number: serials come from one count, so the higher is the open one.
+        var wanted: [Int32: Registration] = [:]
+        for (index, fd) in interest.steady.enumerated() {
+            let entry = Registration(owner: interest.steadyOwners[index], serial: interest.steadySerials[index])
+            if let other = wanted[fd], other.serial >= entry.serial { continue }
+            wanted[fd] = entry
         }
-        for (index, fd) in watched.enumerated()
-        where !holds(interest.steady, interest.steadyOwners, interest.steadySerials, fd, watchedOwners[index], watchedSerials[index]) {
-            // Its number collected again (another serial, or another source's): what is
-            // open under it now is registered below, and removing by number here could
-            // take out that registration instead.
-            guard !interest.steady.contains(fd) else { continue }
+        for fd in registered.keys.filter({ wanted[$0] == nil }) {
             // Fails harmlessly (EBADF, ENOENT) for one already closed: it left on its own.
             _ = cprocess_epoll_remove(steadySet, fd)
+            registered[fd] = nil
         }
-        let kept = (watched, watchedOwners, watchedSerials)
-        watched = []
-        watchedOwners = []
-        watchedSerials = []
-        for (index, fd) in interest.steady.enumerated() {
-            let owner = interest.steadyOwners[index]
-            let serial = interest.steadySerials[index]
-            if !holds(kept.0, kept.1, kept.2, fd, owner, serial) && !register(fd, owner) {
-                return errno == EBADF ? "descriptor \(fd) of the \(Self.name(sources[owner])) is not open"
-                    : "could not watch descriptor \(fd) of the \(Self.name(sources[owner])): \(String(cString: strerror(errno)))"
+        for (fd, entry) in wanted where registered[fd] != entry {
+            registered[fd] = nil
+            guard register(fd, entry.owner) else {
+                return errno == EBADF ? "descriptor \(fd) of the \(Self.name(sources[entry.owner])) is not open"
+                    : "could not watch descriptor \(fd) of the \(Self.name(sources[entry.owner])): \(String(cString: strerror(errno)))"
             }
-            watched.append(fd)
-            watchedOwners.append(owner)
-            watchedSerials.append(serial)
+            registered[fd] = entry
         }
+        watched = interest.steady
+        watchedOwners = interest.steadyOwners
+        watchedSerials = interest.steadySerials
         return nil
     }
 
