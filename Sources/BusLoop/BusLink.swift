@@ -140,8 +140,8 @@ public final class BusLink {
     /// The connection's descriptor, or the attempt's, steadily, so that a connected bus
     /// (logind's, on every desktop) keeps the loop on its epoll set. Each stays open under
     /// its number while the link reads it: libdbus closes a connection's socket only when
-    /// reading or writing fails, and the link then counts itself lost at once (``flush(_:)``,
-    /// ``drain()``).
+    /// reading or writing fails, and the link then counts itself lost at its next drain
+    /// (``flush(_:)``, ``drain()``).
     public func collect(_ interest: inout PollInterest) {
         if let descriptor { interest.readSteadily(descriptor, serial: descriptorSerial) }
     }
@@ -325,7 +325,7 @@ public final class BusLink {
             lose("cannot send to the \(name)")
             return
         }
-        guard flush(connection) else { return }
+        flush(connection)
         connection.calls[serial] = reply
         phase = .connected(connection)
     }
@@ -342,21 +342,18 @@ public final class BusLink {
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RemoveMatch", [.string(rule)]) { _ in }
     }
 
+    /// Writes out what libdbus holds for the bus. When a write fails, libdbus closes the
+    /// socket itself, and a descriptor closed that way leaves the loop's epoll set in
+    /// silence: the link would wait on it for ever. So the loop comes back at once
+    /// (``backlog``), and ``drain()`` finds the connection gone there, not in the middle
+    /// of whatever sent.
+    private func flush(_ connection: Connection) {
+        dbus_connection_flush(connection.bus)
+        if dbus_connection_get_is_connected(connection.bus) == 0 { backlog = true }
+    }
+
     /// Handles the messages libdbus has, at most ``BusDefaults/messagesPerWake`` a
     /// wake-up; the rest make the loop come back at once (``backlog``).
-    /// Writes out what libdbus holds for the bus; whether the connection is still up.
-    /// When a write fails, libdbus closes the socket itself, and a descriptor closed that
-    /// way leaves the loop's epoll set in silence: the link would wait on it for ever. So
-    /// the link counts itself lost here.
-    @discardableResult
-    private func flush(_ connection: Connection) -> Bool {
-        dbus_connection_flush(connection.bus)
-        guard dbus_connection_get_is_connected(connection.bus) != 0 else {
-            lose("the \(name) closed the connection")
-            return false
-        }
-        return true
-    }
 
     private func drain() {
         backlog = false

@@ -552,7 +552,7 @@ public final class DBusFocusProvider: FocusProvider {
             lose("cannot send to the session bus")
             return
         }
-        guard flush(connection) else { return }
+        flush(connection)
         connection.calls[serial] = purpose
         phase = .connected(connection)
     }
@@ -567,18 +567,14 @@ public final class DBusFocusProvider: FocusProvider {
         flush(connection)
     }
 
-    /// Writes out what libdbus holds for the bus; whether the connection is still up.
-    /// When a write fails, libdbus closes the socket itself, and a descriptor closed that
-    /// way leaves the loop's epoll set in silence: the provider would wait on it for ever.
-    /// So it counts the connection lost here.
-    @discardableResult
-    private func flush(_ connection: Connection) -> Bool {
+    /// Writes out what libdbus holds for the bus. When a write fails, libdbus closes the
+    /// socket itself, and a descriptor closed that way leaves the loop's epoll set in
+    /// silence: the provider would wait on it for ever. So the loop comes back at once
+    /// (``backlog``), and ``drain()`` finds the connection gone there, not in the middle
+    /// of whatever sent.
+    private func flush(_ connection: Connection) {
         dbus_connection_flush(connection.bus)
-        guard dbus_connection_get_is_connected(connection.bus) != 0 else {
-            lose("the session bus closed the connection")
-            return false
-        }
-        return true
+        if dbus_connection_get_is_connected(connection.bus) == 0 { backlog = true }
     }
 
     private static func append(_ strings: [String], to message: OpaquePointer) {
