@@ -85,6 +85,9 @@ public final class BusLink {
     private var stuck: BackgroundAttempt<Result<Opened, BusError>>?
     /// Messages are left in libdbus's queue: handled again at once.
     private var backlog = false
+    /// libdbus closed the connection's socket (a write failed); the link is lost at its
+    /// next drain, and until then does not read the socket's number.
+    private var socketClosed = false
     /// When the connection in force was made: one that lasted
     /// ``BusDefaults/stableConnection`` starts the retries over when it breaks.
     private var connectedAt: Timestamp?
@@ -131,7 +134,7 @@ public final class BusLink {
     /// The bus connection, or the attempt at one: what is read now.
     private var descriptor: Int32? {
         switch phase {
-        case let .connected(connection): connection.fd
+        case let .connected(connection): socketClosed ? nil : connection.fd
         case let .connecting(pending): pending.attempt.fd
         case .stopped, .waiting, .unreachable: nil
         }
@@ -299,6 +302,7 @@ public final class BusLink {
         }
         phase = .stopped
         backlog = false
+        socketClosed = false
         connectedAt = nil
     }
 
@@ -349,7 +353,11 @@ public final class BusLink {
     /// of whatever sent.
     private func flush(_ connection: Connection) {
         dbus_connection_flush(connection.bus)
-        if dbus_connection_get_is_connected(connection.bus) == 0 { backlog = true }
+        if dbus_connection_get_is_connected(connection.bus) == 0 {
+            backlog = true
+            // Its number may be another's by the next wait: it is no longer read.
+            socketClosed = true
+        }
     }
 
     /// Handles the messages libdbus has, at most ``BusDefaults/messagesPerWake`` a

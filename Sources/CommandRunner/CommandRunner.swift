@@ -136,6 +136,10 @@ public final class CommandRunner {
     /// to poll(2) at each wake-up. A descriptor leaves it before it is closed: a copy
     /// alive elsewhere (a child between its clone and its exec) would keep it in the set.
     private var readSet: Int32 = -1
+    /// ``readSet``'s serial for the loop (``DescriptorSerial``): made late (the first
+    /// command, if the runner could not make it), it may take a number another source has
+    /// just let go of.
+    private var readSetSerial: UInt64 = 0
 
     /// - Parameters:
     ///   - baseEnvironment: the environment every command starts from (the daemon's own by default).
@@ -147,6 +151,7 @@ public final class CommandRunner {
         baseBlock = EnvironmentBlock(self.baseEnvironment)
         self.now = now
         readSet = cprocess_epoll_create()
+        readSetSerial = DescriptorSerial.next()
     }
 
     deinit {
@@ -168,7 +173,7 @@ public final class CommandRunner {
     /// Descriptors to poll for reading: the runner's epoll set (open as long as the
     /// runner), and the pidfd and pipe of any command that could not join it.
     public func collect(_ interest: inout PollInterest) {
-        if readSet >= 0 { interest.readSteadily(readSet) }
+        if readSet >= 0 { interest.readSteadily(readSet, serial: readSetSerial) }
         for child in children where !child.inReadSet {
             if child.pidfd >= 0 { interest.read(child.pidfd) }
             if child.stderrFD >= 0 { interest.read(child.stderrFD) }
@@ -326,7 +331,10 @@ public final class CommandRunner {
 
     /// Adds `fd` to ``readSet`` (made now if the runner could not make it); whether it joined.
     private func join(_ fd: Int32) -> Bool {
-        if readSet < 0 { readSet = cprocess_epoll_create() }
+        if readSet < 0 {
+            readSet = cprocess_epoll_create()
+            readSetSerial = DescriptorSerial.next()
+        }
         return readSet >= 0 && cprocess_epoll_add(readSet, fd, UInt64(UInt32(bitPattern: fd))) == 0
     }
 

@@ -124,6 +124,9 @@ public final class DBusFocusProvider: FocusProvider {
     private var stuck: BackgroundAttempt<Result<Opened, ConnectFailure>>?
     /// Messages are left in libdbus's queue (``drain()``): handled again at once.
     private var backlog = false
+    /// libdbus closed the connection's socket (a write failed); the provider is lost at
+    /// its next drain, and until then does not read the socket's number.
+    private var socketClosed = false
     /// Messages handled per wake-up.
     static let messagesPerWake = 256
     /// Why GNOME Shell's last GetFocus failed, while its extension info is asked.
@@ -162,7 +165,8 @@ public final class DBusFocusProvider: FocusProvider {
 
     public func collect(_ interest: inout PollInterest) {
         switch phase {
-        case let .connected(connection): interest.readSteadily(connection.fd, serial: descriptorSerial)
+        case let .connected(connection):
+            if !socketClosed { interest.readSteadily(connection.fd, serial: descriptorSerial) }
         case let .connecting(pending): interest.readSteadily(pending.attempt.fd, serial: descriptorSerial)
         case .stopped, .waiting: break
         }
@@ -319,6 +323,7 @@ public final class DBusFocusProvider: FocusProvider {
         case .stopped, .waiting: break
         }
         phase = .stopped
+        socketClosed = false
     }
 
     /// The desktop left the bus (`left`) or refused: nothing to do until the bus says it
@@ -574,7 +579,11 @@ public final class DBusFocusProvider: FocusProvider {
     /// of whatever sent.
     private func flush(_ connection: Connection) {
         dbus_connection_flush(connection.bus)
-        if dbus_connection_get_is_connected(connection.bus) == 0 { backlog = true }
+        if dbus_connection_get_is_connected(connection.bus) == 0 {
+            backlog = true
+            // Its number may be another's by the next wait: it is no longer read.
+            socketClosed = true
+        }
     }
 
     private static func append(_ strings: [String], to message: OpaquePointer) {
