@@ -362,7 +362,6 @@ public final class BusLink {
 
     /// Handles the messages libdbus has, at most ``BusDefaults/messagesPerWake`` a
     /// wake-up; the rest make the loop come back at once (``backlog``).
-
     private func drain() {
         backlog = false
         var handled = 0
