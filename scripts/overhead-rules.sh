@@ -1,5 +1,26 @@
-# Sourced by scripts/measure-overhead and scripts/measure-instructions: the rules and the
-# gestures both measure touchgest with, so that their figures are of the same work.
+# Sourced by scripts/measure-overhead, scripts/measure-instructions and
+# scripts/measure-loop-syscalls: what each needs before it starts, and the rules and the
+# gestures they measure touchgest with, so that their figures are of the same work.
+
+# overhead_prepare PACKAGE...: the project's own packages (scripts/bootstrap) and these;
+# TOUCHGEST, the release build unless it names a binary already; `unshare`, the command
+# that gives the rig a mount namespace of its own.
+overhead_prepare() {
+  scripts/bootstrap
+  local missing=() package
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+  if [ -z "${TOUCHGEST:-}" ]; then
+    make build >/dev/null
+    TOUCHGEST=.build/release/touchgest
+  fi
+  if [ "$(id -u)" -eq 0 ]; then unshare=(unshare -m --propagation private); else unshare=(unshare -rm --propagation private); fi
+}
 
 # overhead_rules FILE [keys]: swipe, pinch and hold rules only (no rule reads fingers),
 # starting `true` through the shell, or with `keys` pressing keys instead (no process
