@@ -63,8 +63,8 @@ if let address = arguments.first {
     monitor.onReport = { report in
         switch report {
         case .following: following = true
-        case .changed: reportedAt = PollScheduler.now()
-        case .missing: break
+        case .changed, .changedQuietly: reportedAt = PollScheduler.now()
+        case .missing, .unsaid: break
         }
         loop.stop()
     }

@@ -16,4 +16,12 @@ public enum BusDefaults {
     /// Messages handled per wake-up: any program on the session bus may signal without
     /// pause, and must not hold the loop (input comes first).
     public static let messagesPerWake = 256
+    /// How long a call waits for its answer: logind and the screensavers answer in
+    /// milliseconds, so one that takes this long is hung, and is said to be.
+    public static let callTimeout: Duration = .seconds(5)
+    /// What touchgest reads of one message from a sender it trusts: logind's `GetAll` of a
+    /// session is about 35 properties, under 200 values of short strings, so this is room
+    /// for twenty times that;
+    /// a message past it is a broken or hijacked service, not one to keep in memory.
+    public static let messageBounds = BusValue.Bounds(values: 4_096, depth: 16, stringBytes: 4_096)
 }

@@ -3,13 +3,32 @@ import Glibc
 import PollLoop
 import TouchGestures
 
-/// A signal a ``BusLink`` received: who sent it, where, and its arguments.
-public struct BusSignal {
+/// Who sent a signal and what it claims to be, read before its body: a ``BusLink`` decodes
+/// the arguments only of a signal its owner trusts (``BusLink/trusts``).
+public struct BusSignalHeader: Hashable, Sendable {
+    /// The sender's unique name, as the bus daemon wrote it (a peer cannot forge it).
     public var sender: String
     public var path: String
     public var interface: String
     public var member: String
+
+    public init(sender: String, path: String, interface: String, member: String) {
+        self.sender = sender
+        self.path = path
+        self.interface = interface
+        self.member = member
+    }
+}
+
+/// A signal a ``BusLink`` received from a sender it trusts: who, where, and its arguments.
+public struct BusSignal {
+    public var header: BusSignalHeader
     public var arguments: [BusValue]
+
+    public var sender: String { header.sender }
+    public var path: String { header.path }
+    public var interface: String { header.interface }
+    public var member: String { header.member }
 }
 
 /// Why a call failed: the error's name and message, or the connection closing.
@@ -18,6 +37,13 @@ public struct BusError: Error, CustomStringConvertible {
     public var message: String
 
     public var description: String { message.isEmpty ? name : "\(name): \(message)" }
+
+    /// The error of a call given up on (``BusDefaults/callTimeout``), named as libdbus names
+    /// its own.
+    public static let noReply = "org.freedesktop.DBus.Error.NoReply"
+
+    /// Whether the call went unanswered.
+    public var isNoReply: Bool { name == Self.noReply }
 }
 
 /// One connection to one bus (the system bus for logind; the session bus for the
@@ -39,20 +65,35 @@ public final class BusLink {
     /// Match rules added while connecting, before anything else is asked.
     public let matchRules: [String]
     public let connectTimeout: Duration
+    /// How long a call may wait for its answer (``BusDefaults/callTimeout``).
+    public let callTimeout: Duration
 
     /// The link is connected (again): ask what you need.
     public var onConnected: (() -> Void)?
-    /// A signal came.
+    /// Whether a signal is from whom it claims to be, asked before its body is read: the
+    /// current owner of the name it speaks for. Signals of the bus itself
+    /// (`org.freedesktop.DBus`) are taken only from the bus, and signals addressed to
+    /// touchgest alone (unicast: they skip match rules, and any user may send them on the
+    /// system bus) never, whatever this says. Unset, no other signal is taken.
+    public var trusts: ((BusSignalHeader) -> Bool)?
+    /// A signal came from a sender ``trusts`` accepted.
     public var onSignal: ((BusSignal) -> Void)?
     /// The bus cannot be reached or went away: why, and whether the link tries again.
     public var onLost: ((String, _ retrying: Bool) -> Void)?
 
     private typealias Reply = (Result<[BusValue], BusError>) -> Void
 
+    /// A call sent: what to do with its answer, and when it is given up on.
+    private struct Call {
+        var member: String
+        var reply: Reply
+        var deadline: Timestamp
+    }
+
     private struct Connection {
         var bus: OpaquePointer
         var fd: Int32
-        var calls: [UInt32: Reply] = [:]
+        var calls: [UInt32: Call] = [:]
     }
 
     private struct Opened {
@@ -92,11 +133,13 @@ public final class BusLink {
     /// ``BusDefaults/stableConnection`` starts the retries over when it breaks.
     private var connectedAt: Timestamp?
 
-    public init(name: String, address: String, matchRules: [String], connectTimeout: Duration = BusDefaults.connectTimeout) {
+    public init(name: String, address: String, matchRules: [String], connectTimeout: Duration = BusDefaults.connectTimeout,
+                callTimeout: Duration = BusDefaults.callTimeout) {
         self.name = name
         self.address = address
         self.matchRules = matchRules
         self.connectTimeout = connectTimeout
+        self.callTimeout = callTimeout
     }
 
     deinit { disconnect() }
@@ -119,6 +162,16 @@ public final class BusLink {
         if case let .connected(connection) = phase { return connection.calls.count }
         return 0
     }
+
+    /// touchgest's unique name on the bus while connected (`:1.42`).
+    public var uniqueName: String? {
+        guard case let .connected(connection) = phase, let name = dbus_bus_get_unique_name(connection.bus) else { return nil }
+        return String(cString: name)
+    }
+
+    /// Signals dropped unread since the link was made: addressed to touchgest alone, or
+    /// from a sender it does not trust. Not said in the log: anyone can send them.
+    public private(set) var signalsRefused = 0
 
     public func start() {
         connect()
@@ -153,7 +206,7 @@ public final class BusLink {
         switch phase {
         case let .waiting(at): at
         case let .connecting(pending): pending.deadline
-        case .connected: backlog ? PollScheduler.now() : nil
+        case let .connected(connection): backlog ? PollScheduler.now() : connection.calls.values.lazy.map(\.deadline).min()
         case .stopped, .unreachable: nil
         }
     }
@@ -190,8 +243,23 @@ public final class BusLink {
             failed("the \(name) at \(address) did not answer within \(shown(connectTimeout))")
         case .connected where backlog:
             drain()
-        case .waiting, .connecting, .connected, .stopped, .unreachable:
+        case .connected:
+            expireCalls(now)
+        case .waiting, .connecting, .stopped, .unreachable:
             break
+        }
+    }
+
+    /// Calls whose answer is overdue are answered with an error: a peer that owns its name
+    /// and never answers (a hung service) is said, not waited on for ever.
+    private func expireCalls(_ now: Timestamp) {
+        guard case var .connected(connection) = phase else { return }
+        let overdue = connection.calls.filter { $0.value.deadline <= now }.sorted { $0.key < $1.key }
+        guard !overdue.isEmpty else { return }
+        for (serial, _) in overdue { connection.calls[serial] = nil }
+        phase = .connected(connection)
+        for (_, call) in overdue {
+            call.reply(.failure(BusError(name: BusError.noReply, message: "no answer to \(call.member) within \(shown(callTimeout))")))
         }
     }
 
@@ -330,7 +398,7 @@ public final class BusLink {
             return
         }
         flush(connection)
-        connection.calls[serial] = reply
+        connection.calls[serial] = Call(member: member, reply: reply, deadline: PollScheduler.now() + callTimeout)
         phase = .connected(connection)
     }
 
@@ -384,26 +452,41 @@ public final class BusLink {
         guard case var .connected(connection) = phase else { return }
         switch Int(dbus_message_get_type(message)) {
         case Int(CDBUS_MESSAGE_TYPE_METHOD_RETURN), Int(CDBUS_MESSAGE_TYPE_ERROR):
-            guard let reply = connection.calls.removeValue(forKey: dbus_message_get_reply_serial(message)) else { return }
+            // The bus lets through only answers to calls touchgest made, from whom it asked.
+            guard let call = connection.calls.removeValue(forKey: dbus_message_get_reply_serial(message)) else { return }
             phase = .connected(connection)
-            let arguments = BusValue.arguments(of: message)
+            guard let arguments = BusValue.arguments(of: message, within: BusDefaults.messageBounds) else {
+                let sender = Self.text(dbus_message_get_sender(message))
+                lose("\(sender) answered \(call.member) with more than touchgest reads (\(BusDefaults.messageBounds))")
+                return
+            }
             if Int(dbus_message_get_type(message)) == Int(CDBUS_MESSAGE_TYPE_ERROR) {
                 // The last line, at most 300 bytes: a service in Python may send a whole
                 // traceback, whose last line is the error.
                 let text = (arguments.first?.text?.split(separator: "\n").last.map(String.init) ?? "").prefix(utf8Bytes: 300)
-                reply(.failure(BusError(name: Self.text(dbus_message_get_error_name(message)), message: text)))
+                call.reply(.failure(BusError(name: Self.text(dbus_message_get_error_name(message)), message: text)))
             } else {
-                reply(.success(arguments))
+                call.reply(.success(arguments))
             }
         case Int(CDBUS_MESSAGE_TYPE_SIGNAL):
-            let signal = BusSignal(sender: Self.text(dbus_message_get_sender(message)), path: Self.text(dbus_message_get_path(message)),
-                                   interface: Self.text(dbus_message_get_interface(message)),
-                                   member: Self.text(dbus_message_get_member(message)), arguments: BusValue.arguments(of: message))
-            if signal.interface == "org.freedesktop.DBus.Local" && signal.member == "Disconnected" {
+            let header = BusSignalHeader(sender: Self.text(dbus_message_get_sender(message)), path: Self.text(dbus_message_get_path(message)),
+                                         interface: Self.text(dbus_message_get_interface(message)),
+                                         member: Self.text(dbus_message_get_member(message)))
+            if header.interface == "org.freedesktop.DBus.Local" && header.member == "Disconnected" {
                 lose("the \(name) closed the connection")
-            } else {
-                onSignal?(signal)
+                return
             }
+            guard admits(header, addressed: dbus_message_get_destination(message) != nil) else {
+                signalsRefused += 1
+                return
+            }
+            guard let arguments = BusValue.arguments(of: message, within: BusDefaults.messageBounds) else {
+                // A sender touchgest trusts, past what it reads: a broken or hijacked
+                // service. Dropped and connected again, with back-off, said once.
+                lose("\(header.sender) sent \(header.interface).\(header.member) with more than touchgest reads (\(BusDefaults.messageBounds))")
+                return
+            }
+            onSignal?(BusSignal(header: header, arguments: arguments))
         case Int(CDBUS_MESSAGE_TYPE_METHOD_CALL):
             // touchgest offers nothing here: say so, rather than leave the caller waiting.
             guard dbus_message_get_no_reply(message) == 0,
@@ -416,6 +499,20 @@ public final class BusLink {
             break
         }
     }
+
+    /// Whether a signal is read at all. Signals addressed to touchgest alone are not: every
+    /// signal it follows is broadcast, through a match rule naming its sender, while a
+    /// unicast one skips match rules and, on the system bus, may come from any user. The
+    /// bus's own signals are taken only from the bus; the rest only from whom ``trusts``
+    /// names.
+    private func admits(_ header: BusSignalHeader, addressed: Bool) -> Bool {
+        guard !addressed else { return false }
+        if header.interface == Self.busName { return header.sender == Self.busName }
+        return trusts?(header) ?? false
+    }
+
+    /// The bus daemon's own name, interface and sender of its signals.
+    public static let busName = "org.freedesktop.DBus"
 
     private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""

@@ -54,44 +54,88 @@ public indirect enum BusValue: Hashable, Sendable {
         return items.compactMap(\.text)
     }
 
-    /// Every argument of `message`.
-    public static func arguments(of message: OpaquePointer) -> [BusValue] {
+    /// How much of a message touchgest reads: a peer decides how big its messages are,
+    /// and a decoded value costs far more memory than its bytes on the wire.
+    public struct Bounds: Sendable, CustomStringConvertible {
+        /// Values in all, containers and their members counted alike.
+        public var values: Int
+        /// Containers inside containers.
+        public var depth: Int
+        /// Bytes of one string or object path.
+        public var stringBytes: Int
+
+        public init(values: Int, depth: Int, stringBytes: Int) {
+            self.values = values
+            self.depth = depth
+            self.stringBytes = stringBytes
+        }
+
+        public var description: String { "\(values) values, \(depth) levels deep, strings of \(stringBytes) bytes" }
+    }
+
+    /// Every argument of `message`, or nil when it holds more than `bounds` allow: then
+    /// nothing more of it is read.
+    public static func arguments(of message: OpaquePointer, within bounds: Bounds) -> [BusValue]? {
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(message, &iterator) != 0 else { return [] }
-        return read(&iterator)
+        var reader = Reader(bounds: bounds)
+        return reader.read(&iterator, depth: 0)
     }
 
-    /// The values from `iterator` to the end of its container.
-    private static func read(_ iterator: inout DBusMessageIter) -> [BusValue] {
-        var values: [BusValue] = []
-        while dbus_message_iter_get_arg_type(&iterator) != 0 {
-            values.append(value(&iterator))
-            guard dbus_message_iter_next(&iterator) != 0 else { break }
+    /// Reads values, counting them against the bounds.
+    private struct Reader {
+        let bounds: Bounds
+        var count = 0
+
+        init(bounds: Bounds) {
+            self.bounds = bounds
         }
-        return values
+
+        /// The values from `iterator` to the end of its container; nil past the bounds.
+        mutating func read(_ iterator: inout DBusMessageIter, depth: Int) -> [BusValue]? {
+            guard depth <= bounds.depth else { return nil }
+            var values: [BusValue] = []
+            while dbus_message_iter_get_arg_type(&iterator) != 0 {
+                count += 1
+                guard count <= bounds.values, let value = value(&iterator, depth: depth) else { return nil }
+                values.append(value)
+                guard dbus_message_iter_next(&iterator) != 0 else { break }
+            }
+            return values
+        }
+
+        private mutating func value(_ iterator: inout DBusMessageIter, depth: Int) -> BusValue? {
+            switch dbus_message_iter_get_arg_type(&iterator) {
+            case Int32(CDBUS_TYPE_STRING), Int32(CDBUS_TYPE_OBJECT_PATH):
+                var pointer: UnsafePointer<CChar>?
+                dbus_message_iter_get_basic(&iterator, &pointer)
+                guard let pointer, strnlen(pointer, bounds.stringBytes + 1) <= bounds.stringBytes else { return nil }
+                let text = String(cString: pointer)
+                return dbus_message_iter_get_arg_type(&iterator) == Int32(CDBUS_TYPE_STRING) ? .string(text) : .objectPath(text)
+            case Int32(CDBUS_TYPE_ARRAY), Int32(CDBUS_TYPE_STRUCT), Int32(CDBUS_TYPE_DICT_ENTRY), Int32(CDBUS_TYPE_VARIANT):
+                let type = dbus_message_iter_get_arg_type(&iterator)
+                var sub = DBusMessageIter()
+                dbus_message_iter_recurse(&iterator, &sub)
+                guard let members = read(&sub, depth: depth + 1) else { return nil }
+                switch type {
+                case Int32(CDBUS_TYPE_ARRAY): return .array(members)
+                case Int32(CDBUS_TYPE_VARIANT): return .variant(members.first ?? .other)
+                default: return .structure(members)
+                }
+            default:
+                return BusValue.basic(&iterator)
+            }
+        }
     }
 
-    private static func value(_ iterator: inout DBusMessageIter) -> BusValue {
+    /// A value of a basic type other than a string (and anything unknown, as `.other`).
+    private static func basic(_ iterator: inout DBusMessageIter) -> BusValue {
         func integer<T: FixedWidthInteger>(_: T.Type) -> Int64 {
             var value: T = 0
             dbus_message_iter_get_basic(&iterator, &value)
             return Int64(truncatingIfNeeded: value)
         }
-        func text() -> String {
-            var value: UnsafePointer<CChar>?
-            dbus_message_iter_get_basic(&iterator, &value)
-            return value.map { String(cString: $0) } ?? ""
-        }
-        func inner() -> [BusValue] {
-            var sub = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &sub)
-            return read(&sub)
-        }
         switch dbus_message_iter_get_arg_type(&iterator) {
-        case Int32(CDBUS_TYPE_STRING):
-            return .string(text())
-        case Int32(CDBUS_TYPE_OBJECT_PATH):
-            return .objectPath(text())
         case Int32(CDBUS_TYPE_BOOLEAN):
             return .boolean(integer(UInt32.self) != 0)
         case Int32(CDBUS_TYPE_BYTE):
@@ -118,12 +162,6 @@ public indirect enum BusValue: Hashable, Sendable {
             let fd = Int32(truncatingIfNeeded: integer(Int32.self))
             if fd >= 0 { close(fd) }
             return .other
-        case Int32(CDBUS_TYPE_ARRAY):
-            return .array(inner())
-        case Int32(CDBUS_TYPE_STRUCT), Int32(CDBUS_TYPE_DICT_ENTRY):
-            return .structure(inner())
-        case Int32(CDBUS_TYPE_VARIANT):
-            return .variant(inner().first ?? .other)
         default:
             return .other
         }

@@ -120,6 +120,12 @@ public final class DBusFocusProvider: FocusProvider {
     /// The session bus address, `DBUS_SESSION_BUS_ADDRESS` (else `$XDG_RUNTIME_DIR/bus`).
     public let address: String
     private var phase = Phase.stopped
+
+    /// touchgest's unique name on the session bus while connected (`:1.42`).
+    var uniqueName: String? {
+        guard case let .connected(connection) = phase, let name = dbus_bus_get_unique_name(connection.bus) else { return nil }
+        return String(cString: name)
+    }
     /// A connect given up on that has not returned yet: no second one is started beside it.
     private var stuck: BackgroundAttempt<Result<Opened, ConnectFailure>>?
     /// Messages are left in libdbus's queue (``drain()``): handled again at once.
@@ -389,9 +395,14 @@ public final class DBusFocusProvider: FocusProvider {
                 ? Self.text(dbus_message_get_error_name(message)) + (Self.arguments(message).first.map { ": \(Self.trimmed($0))" } ?? "") : nil
             answered(call, Self.arguments(message), info: DBusValue.arguments(of: message).first ?? .unreadable, error: error)
         case Int(CDBUS_MESSAGE_TYPE_SIGNAL):
+            let sender = Self.text(dbus_message_get_sender(message))
             if interface == "org.freedesktop.DBus.Local" && member == "Disconnected" {
                 lose("the session bus closed the connection")
-            } else if interface == "org.freedesktop.DBus" && member == "NameOwnerChanged" {
+            } else if dbus_message_get_destination(message) != nil {
+                // Addressed to touchgest alone: a unicast signal skips match rules, so it is
+                // none of those followed, whoever claims to send it (BusLink does the same).
+                return
+            } else if interface == "org.freedesktop.DBus" && member == "NameOwnerChanged" && sender == "org.freedesktop.DBus" {
                 let arguments = Self.arguments(message)
                 guard arguments.count == 3, arguments[0] == which.busName else { return }
                 if arguments[2].isEmpty {
@@ -399,12 +410,11 @@ public final class DBusFocusProvider: FocusProvider {
                 } else {
                     desktopArrived(arguments[2], starting: true)
                 }
-            } else if case .gnome = which, interface == DBusFocusNames.interface, member == "FocusChanged",
-                      Self.text(dbus_message_get_sender(message)) == connection.owner {
+            } else if case .gnome = which, interface == DBusFocusNames.interface, member == "FocusChanged", sender == connection.owner {
                 // The extension was enabled after touchgest asked, or the focus changed.
                 focusArguments(Self.arguments(message))
             } else if case .gnome = which, interface == DBusFocusNames.gnomeExtensions, member == "ExtensionStateChanged",
-                      Self.text(dbus_message_get_sender(message)) == connection.owner {
+                      sender == connection.owner {
                 let values = DBusValue.arguments(of: message)
                 guard values.count == 2, values[0].text == DBusFocusNames.gnomeExtension else { return }
                 extensionChanged(GnomeExtension(values[1]))

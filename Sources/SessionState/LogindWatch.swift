@@ -63,15 +63,18 @@ final class LogindWatch {
     private var round = 0
 
     init(address: String, sessionID: String?, processID: UInt32, userID: UInt32,
-         connectTimeout: Duration = BusDefaults.connectTimeout) {
+         connectTimeout: Duration = BusDefaults.connectTimeout, callTimeout: Duration = BusDefaults.callTimeout) {
         self.sessionID = sessionID.flatMap { $0.isEmpty ? nil : $0 }
         self.processID = processID
         self.userID = userID
         link = BusLink(name: "system bus", address: address, matchRules: [
             "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.service)'",
             "type='signal',sender='\(Self.service)',path='\(Self.managerPath)',interface='\(Self.manager)',member='PrepareForSleep'",
-        ], connectTimeout: connectTimeout)
+        ], connectTimeout: connectTimeout, callTimeout: callTimeout)
         link.onConnected = { [unowned self] in connected() }
+        // Only logind's owner speaks for logind; the bus's own NameOwnerChanged, which says
+        // who that is, the link takes from the bus alone.
+        link.trusts = { [unowned self] header in owner != nil && header.sender == owner }
         link.onSignal = { [unowned self] in signal($0) }
         link.onLost = { [unowned self] why, retrying in lost(why, retrying: retrying) }
     }
@@ -129,6 +132,8 @@ final class LogindWatch {
                 switch result {
                 case let .success(arguments):
                     if let path = arguments.first?.text { follow(path, found: "session \(sessionID) (XDG_SESSION_ID)") }
+                case let .failure(error) where error.isNoReply:
+                    hung(error)
                 case let .failure(error):
                     missing("logind has no session \(sessionID), the one XDG_SESSION_ID names (\(error))")
                 }
@@ -139,6 +144,8 @@ final class LogindWatch {
             switch result {
             case let .success(arguments):
                 if let path = arguments.first?.text { follow(path, found: "the session of touchgest's process") }
+            case let .failure(byProcess) where byProcess.isNoReply:
+                hung(byProcess)
             case let .failure(byProcess):
                 // A user service (systemd --user) runs outside any session: the user's
                 // graphical session is the one whose screen matters.
@@ -150,6 +157,7 @@ final class LogindWatch {
     private func displaySession(after byProcess: BusError) {
         let noSession = "logind knows no session for touchgest (pid \(processID): \(byProcess))"
         link.call(Self.service, Self.managerPath, Self.manager, "GetUser", [.uint32(userID)], reply: current { [unowned self] result in
+            if case let .failure(error) = result, error.isNoReply { return hung(error) }
             guard case let .success(arguments) = result, let path = arguments.first?.text else {
                 missing("\(noSession), nor a user \(userID)")
                 return
@@ -196,7 +204,9 @@ final class LogindWatch {
             guard let self, self.round == round else { return }
             read += 1
             guard read == 2 else { return }
-            if let failure {
+            if let failure, failure.isNoReply {
+                hung(failure)
+            } else if let failure {
                 missing("logind did not tell the state of \(found), \(path) (\(failure))")
             } else {
                 onFollowing?("logind: \(found), \(path), on the system bus at \(link.address)")
@@ -229,6 +239,13 @@ final class LogindWatch {
     private func missing(_ why: String) {
         status = .missing(why)
         onMissing?(why)
+    }
+
+    /// logind owns its name and does not answer: hung, or busy beyond reason. Said, since
+    /// until it answers nothing it says is known; it is asked again when it comes back on
+    /// the bus (a restarted logind says so through `NameOwnerChanged`).
+    private func hung(_ error: BusError) {
+        missing("logind is on the system bus at \(link.address) but does not answer (\(error.message)); waiting for it to come back")
     }
 
     private func lost(_ why: String, retrying: Bool) {

@@ -58,14 +58,17 @@ final class ScreenSaverWatch {
     /// one came does not undo what it said.
     private var signals = [Int](repeating: 0, count: ScreenSaver.known.count)
 
-    init(address: String, connectTimeout: Duration = BusDefaults.connectTimeout) {
+    init(address: String, connectTimeout: Duration = BusDefaults.connectTimeout, callTimeout: Duration = BusDefaults.callTimeout) {
         var rules: [String] = []
         for saver in ScreenSaver.known {
             rules.append("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(saver.name)'")
             rules.append("type='signal',sender='\(saver.name)',interface='\(saver.interface)',member='ActiveChanged'")
         }
-        link = BusLink(name: "session bus", address: address, matchRules: rules, connectTimeout: connectTimeout)
+        link = BusLink(name: "session bus", address: address, matchRules: rules, connectTimeout: connectTimeout,
+                       callTimeout: callTimeout)
         link.onConnected = { [unowned self] in connected() }
+        // Only a screensaver's owner speaks for it.
+        link.trusts = { [unowned self] header in savers.contains { $0.owner == header.sender } }
         link.onSignal = { [unowned self] in signal($0) }
         link.onLost = { [unowned self] why, retrying in
             round += 1
@@ -135,9 +138,10 @@ final class ScreenSaverWatch {
     }
 
     private func signal(_ signal: BusSignal) {
-        // The match rules already ask the bus for the owner's signals only; the owner is
-        // checked here too.
-        if signal.interface == "org.freedesktop.DBus" && signal.member == "NameOwnerChanged" {
+        // The match rules ask the bus for the owner's signals only, and the link takes
+        // NameOwnerChanged from the bus only and the rest from an owner only; the owner of
+        // this very interface is checked here.
+        if signal.interface == BusLink.busName && signal.member == "NameOwnerChanged" {
             guard signal.arguments.count == 3, let name = signal.arguments[0].text, let new = signal.arguments[2].text,
                   let index = savers.firstIndex(where: { $0.name == name }) else { return }
             if new.isEmpty {

@@ -2,4 +2,11 @@
 public enum SessionDefaults {
     /// Where libdbus looks for the system bus when `DBUS_SYSTEM_BUS_ADDRESS` is not set.
     public static let systemBusAddress = "unix:path=/run/dbus/system_bus_socket"
+    /// State changes said one by one in one ``changeWindow``: a person locks and unlocks a
+    /// few times a minute at most, so more is a desktop gone wrong, which must not fill the
+    /// log (every change still takes effect at once).
+    public static let changesSaid = 10
+    /// The window over which ``changesSaid`` counts; the changes past it are said in one
+    /// line when it ends.
+    public static let changeWindow: Duration = .seconds(10)
 }

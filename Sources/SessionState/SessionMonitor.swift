@@ -22,16 +22,23 @@ public final class SessionMonitor: PollSource {
     let screensaver: ScreenSaverWatch
     /// The missing protection said last, by side, until the side is followed again.
     private var missingSaid: [String: String] = [:]
+    /// The window over which changes said one by one are counted.
+    let changeWindowLength: Duration
+    /// When the window of changes said began, how many were said in it, and how many not.
+    private var changeWindow: (start: Timestamp, said: Int, unsaid: Int)?
 
     /// - Parameters:
     ///   - environment: `DBUS_SYSTEM_BUS_ADDRESS`, `DBUS_SESSION_BUS_ADDRESS` (else
     ///     `$XDG_RUNTIME_DIR/bus`) and `XDG_SESSION_ID` come from it.
     public init(environment: [String: String], processID: UInt32 = UInt32(getpid()), userID: UInt32 = getuid(),
-                connectTimeout: Duration = BusDefaults.connectTimeout) {
+                connectTimeout: Duration = BusDefaults.connectTimeout, callTimeout: Duration = BusDefaults.callTimeout,
+                changeWindow: Duration = SessionDefaults.changeWindow) {
+        self.changeWindowLength = changeWindow
         let system = environment["DBUS_SYSTEM_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 } ?? SessionDefaults.systemBusAddress
         logind = LogindWatch(address: system, sessionID: environment["XDG_SESSION_ID"], processID: processID, userID: userID,
-                             connectTimeout: connectTimeout)
-        screensaver = ScreenSaverWatch(address: Self.sessionBusAddress(environment), connectTimeout: connectTimeout)
+                             connectTimeout: connectTimeout, callTimeout: callTimeout)
+        screensaver = ScreenSaverWatch(address: Self.sessionBusAddress(environment), connectTimeout: connectTimeout,
+                                       callTimeout: callTimeout)
         logind.onChange = { [unowned self] in update() }
         logind.onFollowing = { [unowned self] in following("logind", $0) }
         logind.onMissing = { [unowned self] in missing("logind", $0) }
@@ -108,14 +115,21 @@ public final class SessionMonitor: PollSource {
     }
 
     public var nextDeadline: Timestamp? {
-        switch (logind.link.deadline, screensaver.link.deadline) {
-        case let (a?, b?): min(a, b)
-        case let (a, b): a ?? b
-        }
+        [logind.link.deadline, screensaver.link.deadline, unsaidDeadline].compactMap { $0 }.min()
     }
 
     public func handleDeadlines() {
         for link in links { link.handleDeadlines() }
+        if let deadline = unsaidDeadline, deadline <= PollScheduler.now(), let window = changeWindow {
+            changeWindow = nil
+            onReport?(.unsaid(count: window.unsaid, now: state))
+        }
+    }
+
+    /// When the changes that went unsaid are said: the end of their window.
+    private var unsaidDeadline: Timestamp? {
+        guard let window = changeWindow, window.unsaid > 0 else { return nil }
+        return window.start + changeWindowLength
     }
 
     // MARK: The state
@@ -154,7 +168,20 @@ public final class SessionMonitor: PollSource {
         }
         guard next != state else { return }
         state = next
-        onReport?(.changed(next))
+        let now = PollScheduler.now()
+        if var window = changeWindow, now - window.start < changeWindowLength {
+            if window.said < SessionDefaults.changesSaid {
+                window.said += 1
+                onReport?(.changed(next))
+            } else {
+                window.unsaid += 1
+                onReport?(.changedQuietly(next))
+            }
+            changeWindow = window
+        } else {
+            changeWindow = (now, 1, 0)
+            onReport?(.changed(next))
+        }
     }
 }
 

@@ -35,4 +35,10 @@ public enum SessionReport: Hashable, Sendable {
     case missing(String)
     /// The state changed.
     case changed(SessionState)
+    /// The state changed, past the rate at which changes are said
+    /// (``SessionDefaults/changesSaid`` in ``SessionDefaults/changeWindow``): act on it,
+    /// log nothing.
+    case changedQuietly(SessionState)
+    /// How many changes went unsaid in the window that just ended, and the state now.
+    case unsaid(count: Int, now: SessionState)
 }

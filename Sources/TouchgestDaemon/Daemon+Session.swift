@@ -1,3 +1,4 @@
+import BusLoop
 import SessionState
 import TouchGestures
 
@@ -9,6 +10,8 @@ extension Daemon {
         case let .following(text): logger.info("session: following \(text)")
         case let .missing(why): logger.warning("session: unavailable: \(why)")
         case let .changed(state): logger.info("session: \(state); \(state.condition.consequence)")
+        case .changedQuietly: break
+        case let .unsaid(count, state): logger.info("session: \(state.unsaid(count)); \(state.condition.consequence)")
         }
     }
 
@@ -25,6 +28,14 @@ extension InputEvent {
         case let .touchpad(event): "touchpad \(event)"
         case .touches: "a touch"
         }
+    }
+}
+
+extension SessionState {
+    /// The line for changes that went unsaid: `12 more changes in 10 s, not logged one by
+    /// one; now locked (logind's LockedHint is true)`.
+    public func unsaid(_ count: Int) -> String {
+        "\(count) more \(count == 1 ? "change" : "changes") in \(shown(SessionDefaults.changeWindow)), not logged one by one; now \(self)"
     }
 }
 

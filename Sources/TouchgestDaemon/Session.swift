@@ -250,7 +250,8 @@ public final class Session: CommandSink {
     }
 
     private func sessionReported(_ report: SessionReport) {
-        if case let .changed(state) = report {
+        switch report {
+        case let .changed(state), let .changedQuietly(state):
             let admission: RuleAdmission = switch state.condition {
             case .unlocked: .every
             case .locked: .whenLocked
@@ -261,6 +262,8 @@ public final class Session: CommandSink {
             self.admission = admission
             compiled?.admit(admission)
             streams?.announceSession(state.condition.rawValue)
+        case .following, .missing, .unsaid:
+            break
         }
         observer?.session(report)
     }

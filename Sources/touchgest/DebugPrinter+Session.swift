@@ -13,7 +13,11 @@ extension DebugPrinter {
                 line.add("following", text)
             case let .missing(why):
                 line.add("missing", why)
-            case let .changed(state):
+            case let .changed(state), let .changedQuietly(state):
+                line.add("state", state.condition.rawValue)
+                line.add("reasons", state.reasons)
+            case let .unsaid(count, state):
+                line.add("unsaid", count)
                 line.add("state", state.condition.rawValue)
                 line.add("reasons", state.reasons)
             }
@@ -24,6 +28,8 @@ extension DebugPrinter {
         case let .following(text): emit(paint(36, "session: following \(text)"))
         case let .missing(why): emit(paint(33, "session: unavailable: \(why)"))
         case let .changed(state): emit(paint(33, "session: \(state); \(state.condition.consequence)"))
+        case .changedQuietly: break
+        case let .unsaid(count, state): emit(paint(33, "session: \(state.unsaid(count)); \(state.condition.consequence)"))
         }
     }
 

@@ -1,6 +1,8 @@
 import Glibc
+import PollLoop
 import TestSupport
 import Testing
+import TouchGestures
 @testable import FocusProviders
 
 /// Runs a shell command to its end; returns its standard output without the last newline.
@@ -108,6 +110,35 @@ func shell(_ command: String) -> String {
         }
         #expect(server.waitingConnections() == 1)
         #expect(rig.reports.count == 1)
+    }
+
+    /// Another program of the user's sends touchgest alone (a unicast signal, which skips
+    /// match rules) a NameOwnerChanged naming itself GNOME Shell, then a FocusChanged: the
+    /// bus's signals come only from the bus, and the focus only from the shell. The real
+    /// shell's next focus is what the test waits for.
+    @Test func aProgramThatNamesItselfTheShellIsNotFollowed() throws {
+        let folder = temporaryFolder()
+        let address = shell("'\(Self.desktop)' bus \(folder)")
+        defer { shell("'\(Self.desktop)' stop-bus \(folder)") }
+        shell("'\(Self.desktop)' start \(folder) gnome-shell")
+        let provider = DBusFocusProvider(.gnome, environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        let rig = ProviderRig(provider)
+        rig.run(untilReports: 2)
+        let target = try #require(provider.uniqueName)
+        let done = "\(folder)/forged"
+        shell("{ /usr/bin/python3 - '\(address)' \(target) gnome-focus < '\(packageRoot)/rig/forge-signals.py'; touch \(done); } > \(folder)/forger.out 2>&1 &")
+        let deadline = PollScheduler.now() + .seconds(30)
+        while access(done, F_OK) != 0 && PollScheduler.now() < deadline {
+            rig.loop.run(until: PollScheduler.now() + .milliseconds(20))
+        }
+        try #require(shell("cat \(folder)/forger.out").hasPrefix(":1."))
+        activate(address, "org.gnome.Shell", "org.gnome.Ptyxis", "bash")
+        rig.run(untilReports: 3)
+        #expect(rig.reports == [
+            .connected("gnome: GNOME Shell on the session bus at \(address)"),
+            .focused(.window(appID: "firefox-esr", title: "Debian - Mozilla Firefox")),
+            .focused(.window(appID: "org.gnome.Ptyxis", title: "bash")),
+        ])
     }
 
     @Test func theGnomeExtensionsSignalIsFollowedAndItsAbsenceSaid() throws {

@@ -48,8 +48,10 @@ final class MonitorRig {
     let monitor: SessionMonitor
     var reports: [SessionReport] = []
 
-    init(_ environment: [String: String], connectTimeout: Duration = BusDefaults.connectTimeout) {
-        monitor = SessionMonitor(environment: environment, connectTimeout: connectTimeout)
+    init(_ environment: [String: String], connectTimeout: Duration = BusDefaults.connectTimeout,
+         callTimeout: Duration = BusDefaults.callTimeout, changeWindow: Duration = SessionDefaults.changeWindow) {
+        monitor = SessionMonitor(environment: environment, connectTimeout: connectTimeout, callTimeout: callTimeout,
+                                 changeWindow: changeWindow)
         monitor.onReport = { [unowned self] in reports.append($0) }
         loop.add(monitor)
         monitor.start()
