@@ -433,6 +433,7 @@ public final class BusLink {
     private func drain() {
         backlog = false
         var handled = 0
+        let refusedBefore = signalsRefused
         while case let .connected(connection) = phase {
             guard handled < BusDefaults.messagesPerWake else {
                 backlog = true
@@ -440,6 +441,9 @@ public final class BusLink {
             }
             guard let message = dbus_connection_pop_message(connection.bus) else {
                 if dbus_connection_get_is_connected(connection.bus) == 0 { lose("the \(name) closed the connection") }
+                // glibc keeps what it freed of a big message (libdbus reads each whole),
+                // and another user decides how big: given back once the queue is empty.
+                if signalsRefused != refusedBefore { trimHeap() }
                 return
             }
             handled += 1

@@ -116,6 +116,10 @@ void cprocess_trim_heap(void) {
     malloc_trim(0);
 }
 
+void cprocess_map_large_blocks(int bytes) {
+    mallopt(M_MMAP_THRESHOLD, bytes);
+}
+
 long cprocess_send_with_fd(int socket, const void *bytes, unsigned long length, int fd) {
     struct iovec part = { .iov_base = (void *)bytes, .iov_len = length };
     union {

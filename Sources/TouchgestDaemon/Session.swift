@@ -114,6 +114,8 @@ public final class Session: CommandSink {
 
     public init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
                 observer: SessionObserver?) throws(InputError) {
+        // Peers decide how big their messages are: what they send is given back when freed.
+        mapLargeBlocks()
         environment = GestureEnvironment(scheduler: scheduler)
         input = try LibinputContext(backend, options: options)
         runner = runCommands ? CommandRunner() : nil

@@ -60,6 +60,10 @@ int cprocess_memfd(const char *name);
 // malloc_trim(0): gives the heap's free memory back to the system (glibc keeps it).
 void cprocess_trim_heap(void);
 
+// mallopt(M_MMAP_THRESHOLD, bytes): blocks of at least `bytes` get their own mapping, given
+// back when freed. Setting it also stops glibc raising the threshold by itself.
+void cprocess_map_large_blocks(int bytes);
+
 // An epoll set (epoll_create1 with EPOLL_CLOEXEC), or -1 and errno.
 int cprocess_epoll_create(void);
 
