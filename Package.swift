@@ -75,7 +75,7 @@ let package = Package(
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.
         .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop"]),
         // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
-        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "CDBus"]),
+        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "BusLoop"]),
         // Locked, not in front, about to sleep: logind on the system bus and the screensaver on the
         // session bus, followed without polling.
         // One D-Bus connection inside the poll loop: connect on a thread, then calls and signals without blocking.
@@ -103,7 +103,7 @@ let package = Package(
         ),
         // What init and doctor know: the desktop, the starter rule files, the set-up checks.
         .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "FocusProviders", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures",
-                                                      "SessionState", "PollLoop", "InputChannels"]),
+                                                      "SessionState", "PollLoop", "InputChannels", "BusLoop"]),
         // The command-line tool: argument parsing and output formatting, one file per subcommand.
         .executableTarget(
             name: "touchgest",
@@ -149,7 +149,7 @@ let package = Package(
         // Focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).
         .executableTarget(
             name: "FocusBenchmark",
-            dependencies: ["BenchmarkSupport", "FocusProviders", "Rulebook", "TouchGestures", "PollLoop", "CXCB"],
+            dependencies: ["BenchmarkSupport", "FocusProviders", "BusLoop", "Rulebook", "TouchGestures", "PollLoop", "CXCB"],
             path: "Benchmarks/FocusBenchmark"
         ),
         // How soon a locked screen refuses gestures: LockedHint set -> session state reported (docs/session.md).

@@ -1,3 +1,4 @@
+import BusLoop
 // Measures the focus provider and the window keys (docs/focus.md):
 //
 //   swift run -c release FocusBenchmark SWAYSOCK_PATH   # rig/headless-sway start FOLDER a b
@@ -106,7 +107,7 @@ if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "--x11" {
     printLatency(on: "Xvfb + openbox", samples)
 } else if CommandLine.arguments.count >= 3 && ["--gnome", "--kde"].contains(CommandLine.arguments[1]) {
     let address = CommandLine.arguments[2]
-    let control = try! DBusClient(address: address)
+    let control = try! BusClient(address: address)
     let environment = ["DBUS_SESSION_BUS_ADDRESS": address]
     if CommandLine.arguments[1] == "--gnome" {
         let samples = measureLatency(DBusFocusProvider(.gnome, environment: environment),
@@ -118,7 +119,7 @@ if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "--x11" {
         let script = CommandLine.arguments.count > 3 ? CommandLine.arguments[3] : "data/kwin/touchgest-focus.js"
         let samples = measureLatency(DBusFocusProvider(.kde(script: script), environment: environment),
                                      windows: [.window(appID: "a", title: "a"), .window(appID: "b", title: "b")]) { index in
-            control.send("org.kde.KWin", "/KWin", "org.kde.KWin", "setCurrentDesktop", [.number(Double(index + 1))])
+            control.send("org.kde.KWin", "/KWin", "org.kde.KWin", "setCurrentDesktop", [.int32(Int32(index + 1))])
         }
         printLatency(on: "KWin 5.27.5 headless", samples)
     }

@@ -1,3 +1,5 @@
+import PollLoop
+
 /// The tunables of a ``BusLink``, with their reasons.
 public enum BusDefaults {
     /// How long a bus may take to accept touchgest and answer its Hello and match rules:
@@ -13,6 +15,12 @@ public enum BusDefaults {
     /// A connection that lasted this long worked: when it breaks, the first retry comes
     /// after ``firstRetry`` again. One that breaks sooner doubles the wait.
     public static let stableConnection: Duration = .seconds(10)
+    /// How a link connects again: a bus never reached is not tried again (it is not
+    /// coming, and trying would wake an idle daemon for ever); one that keeps dropping
+    /// touchgest is tried at most every ``maximumRetry`` (the state it tells matters more
+    /// than the wake-ups).
+    public static let reconnect = ReconnectPolicy(firstRetry: firstRetry, maximumRetry: maximumRetry, stableConnection: stableConnection,
+                                                  maximumFlappingRetry: maximumRetry, triesUnreached: false)
     /// Messages handled per wake-up: any program on the session bus may signal without
     /// pause, and must not hold the loop (input comes first).
     public static let messagesPerWake = 256

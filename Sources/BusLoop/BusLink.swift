@@ -3,9 +3,10 @@ import Glibc
 import PollLoop
 import TouchGestures
 
-/// Who sent a signal and what it claims to be, read before its body: a ``BusLink`` decodes
-/// the arguments only of a signal its owner trusts (``BusLink/trusts``).
-public struct BusSignalHeader: Hashable, Sendable {
+/// Who sent a signal or a method call and what it claims to be, read before its body: a
+/// ``BusLink`` decodes the arguments only of a message its owner trusts (``BusLink/trusts``,
+/// ``BusLink/onMethodCall``).
+public struct BusHeader: Hashable, Sendable {
     /// The sender's unique name, as the bus daemon wrote it (a peer cannot forge it).
     public var sender: String
     public var path: String
@@ -22,7 +23,7 @@ public struct BusSignalHeader: Hashable, Sendable {
 
 /// A signal a ``BusLink`` received from a sender it trusts: who, where, and its arguments.
 public struct BusSignal {
-    public var header: BusSignalHeader
+    public var header: BusHeader
     public var arguments: [BusValue]
 
     public var sender: String { header.sender }
@@ -36,7 +37,12 @@ public struct BusError: Error, CustomStringConvertible {
     public var name: String
     public var message: String
 
-    public var description: String { message.isEmpty ? name : "\(name): \(message)" }
+    public init(name: String, message: String) {
+        self.name = name
+        self.message = message
+    }
+
+    public var description: String { message.isEmpty ? name : name.isEmpty ? message : "\(name): \(message)" }
 
     /// The error of a call given up on (``BusDefaults/callTimeout``), named as libdbus names
     /// its own.
@@ -64,6 +70,13 @@ public final class BusLink {
     public let address: String
     /// Match rules added while connecting, before anything else is asked.
     public let matchRules: [String]
+    /// A well-known name touchgest takes while connecting (`org.touchgest.Focus`, for
+    /// KWin's script to call); connecting fails if another program has it.
+    public let ownedName: String?
+    /// What touchgest reads of one message from a peer it trusts.
+    public let bounds: BusValue.Bounds
+    /// When to connect again.
+    public let policy: ReconnectPolicy
     public let connectTimeout: Duration
     /// How long a call may wait for its answer (``BusDefaults/callTimeout``).
     public let callTimeout: Duration
@@ -75,11 +88,16 @@ public final class BusLink {
     /// (`org.freedesktop.DBus`) are taken only from the bus, and signals addressed to
     /// touchgest alone (unicast: they skip match rules, and any user may send them on the
     /// system bus) never, whatever this says. Unset, no other signal is taken.
-    public var trusts: ((BusSignalHeader) -> Bool)?
+    public var trusts: ((BusHeader) -> Bool)?
     /// A signal came from a sender ``trusts`` accepted.
     public var onSignal: ((BusSignal) -> Void)?
+    /// A method call came: handled if this returns true, after reading the arguments (nil
+    /// when past ``bounds``) only if it wants them; answered with an empty reply then, and
+    /// with an error naming the method otherwise. Unset, touchgest offers no methods.
+    public var onMethodCall: ((BusHeader, _ arguments: () -> [BusValue]?) -> Bool)?
     /// The bus cannot be reached or went away: why, and whether the link tries again.
-    public var onLost: ((String, _ retrying: Bool) -> Void)?
+    /// `broke` when a connection that was made broke, not when a try to connect failed.
+    public var onLost: ((String, _ retrying: Bool, _ broke: Bool) -> Void)?
 
     private typealias Reply = (Result<[BusValue], BusError>) -> Void
 
@@ -118,10 +136,11 @@ public final class BusLink {
     }
 
     private var phase = Phase.stopped
-    /// Whether the bus was ever reached: only then is a failed connect tried again.
+    /// Whether the bus was ever reached: only then is a failed connect tried again, unless
+    /// the policy says to try one never reached too.
     public private(set) var everConnected = false
-    /// The wait before the next try while the bus is gone.
-    private var retryDelay = BusDefaults.firstRetry
+    /// The waits between tries.
+    private var backoff: Backoff
     /// A connect given up on that has not returned: no second one is started beside it.
     private var stuck: BackgroundAttempt<Result<Opened, BusError>>?
     /// Messages are left in libdbus's queue: handled again at once.
@@ -133,13 +152,18 @@ public final class BusLink {
     /// ``BusDefaults/stableConnection`` starts the retries over when it breaks.
     private var connectedAt: Timestamp?
 
-    public init(name: String, address: String, matchRules: [String], connectTimeout: Duration = BusDefaults.connectTimeout,
-                callTimeout: Duration = BusDefaults.callTimeout) {
+    public init(name: String, address: String, matchRules: [String], ownedName: String? = nil,
+                bounds: BusValue.Bounds = BusDefaults.messageBounds, policy: ReconnectPolicy = BusDefaults.reconnect,
+                connectTimeout: Duration = BusDefaults.connectTimeout, callTimeout: Duration = BusDefaults.callTimeout) {
         self.name = name
         self.address = address
         self.matchRules = matchRules
+        self.ownedName = ownedName
+        self.bounds = bounds
+        self.policy = policy
         self.connectTimeout = connectTimeout
         self.callTimeout = callTimeout
+        backoff = Backoff(policy)
     }
 
     deinit { disconnect() }
@@ -269,7 +293,7 @@ public final class BusLink {
         disconnect()
         guard !address.isEmpty else {
             phase = .unreachable
-            onLost?("no \(name)", false)
+            onLost?("no \(name)", false, false)
             return
         }
         if let stuck, stuck.isRunning {
@@ -283,8 +307,8 @@ public final class BusLink {
             failed("cannot reach the \(name) at \(address): \(path): \(String(cString: strerror(errno)))")
             return
         }
-        let (address, name, rules) = (address, name, matchRules)
-        guard let attempt = BackgroundAttempt.start({ Self.open(address, name, rules) }, dispose: { result in
+        let (address, name, rules, owned) = (address, name, matchRules, ownedName)
+        guard let attempt = BackgroundAttempt.start({ Self.open(address, name, rules, owned) }, dispose: { result in
             if case let .success(opened) = result { Self.close(opened.bus) }
         }) else {
             failed("cannot start a thread to connect to the \(name)")
@@ -302,9 +326,9 @@ public final class BusLink {
         return path.isEmpty ? nil : String(path)
     }
 
-    /// Connects, says Hello and adds the match rules: every round trip of connecting, on
-    /// the attempt's thread.
-    private static func open(_ address: String, _ name: String, _ rules: [String]) -> Result<Opened, BusError> {
+    /// Connects, says Hello, takes the name and adds the match rules: every round trip of
+    /// connecting, on the attempt's thread.
+    private static func open(_ address: String, _ name: String, _ rules: [String], _ owned: String?) -> Result<Opened, BusError> {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
@@ -318,6 +342,12 @@ public final class BusLink {
             return .failure(failure)
         }
         guard dbus_bus_register(bus, &error) != 0 else { return fail("the \(name) at \(address) refused touchgest") }
+        if let owned {
+            let result = dbus_bus_request_name(bus, owned, UInt32(CDBUS_NAME_FLAG_DO_NOT_QUEUE), &error)
+            guard result == CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER || result == CDBUS_REQUEST_NAME_REPLY_ALREADY_OWNER else {
+                return fail("\(owned) is taken on the \(name) (another touchgest?)")
+            }
+        }
         for rule in rules {
             dbus_bus_add_match(bus, rule, &error)
             if dbus_error_is_set(&error) != 0 { return fail("the \(name) at \(address) refused a match rule") }
@@ -338,28 +368,26 @@ public final class BusLink {
         drain()
     }
 
-    /// A connect failed: tried again only if the bus was there before.
+    /// A connect failed: tried again only if the bus was there before (or the policy says
+    /// to try one never reached).
     private func failed(_ why: String) {
         disconnect()
-        if everConnected {
-            phase = .waiting(at: PollScheduler.now() + retryDelay)
-            retryDelay = min(retryDelay * 2, BusDefaults.maximumRetry)
-            onLost?(why, true)
+        if everConnected || policy.triesUnreached {
+            phase = .waiting(at: PollScheduler.now() + backoff.afterFailedTry())
+            onLost?(why, true, false)
         } else {
             phase = .unreachable
-            onLost?(why, false)
+            onLost?(why, false, false)
         }
     }
 
     /// The connection broke: tried again, from the first retry if it had lasted (a bus that
-    /// keeps dropping touchgest is tried less and less often, up to the longest wait).
-    private func lose(_ why: String) {
-        let now = PollScheduler.now()
-        if let connectedAt, now - connectedAt >= BusDefaults.stableConnection { retryDelay = BusDefaults.firstRetry }
+    /// keeps dropping touchgest is tried less and less often).
+    public func lose(_ why: String) {
+        let delay = backoff.afterLoss(connectedAt.map { PollScheduler.now() - $0 })
         disconnect()
-        phase = .waiting(at: PollScheduler.now() + retryDelay)
-        retryDelay = min(retryDelay * 2, BusDefaults.maximumRetry)
-        onLost?(why, true)
+        phase = .waiting(at: PollScheduler.now() + delay)
+        onLost?(why, true, true)
     }
 
     private func disconnect() {
@@ -459,9 +487,9 @@ public final class BusLink {
             // The bus lets through only answers to calls touchgest made, from whom it asked.
             guard let call = connection.calls.removeValue(forKey: dbus_message_get_reply_serial(message)) else { return }
             phase = .connected(connection)
-            guard let arguments = BusValue.arguments(of: message, within: BusDefaults.messageBounds) else {
+            guard let arguments = BusValue.arguments(of: message, within: bounds) else {
                 let sender = Self.text(dbus_message_get_sender(message))
-                lose("\(sender) answered \(call.member) with more than touchgest reads (\(BusDefaults.messageBounds))")
+                lose("\(sender) answered \(call.member) with more than touchgest reads (\(bounds))")
                 return
             }
             if Int(dbus_message_get_type(message)) == Int(CDBUS_MESSAGE_TYPE_ERROR) {
@@ -473,7 +501,7 @@ public final class BusLink {
                 call.reply(.success(arguments))
             }
         case Int(CDBUS_MESSAGE_TYPE_SIGNAL):
-            let header = BusSignalHeader(sender: Self.text(dbus_message_get_sender(message)), path: Self.text(dbus_message_get_path(message)),
+            let header = BusHeader(sender: Self.text(dbus_message_get_sender(message)), path: Self.text(dbus_message_get_path(message)),
                                          interface: Self.text(dbus_message_get_interface(message)),
                                          member: Self.text(dbus_message_get_member(message)))
             if header.interface == "org.freedesktop.DBus.Local" && header.member == "Disconnected" {
@@ -484,17 +512,24 @@ public final class BusLink {
                 signalsRefused += 1
                 return
             }
-            guard let arguments = BusValue.arguments(of: message, within: BusDefaults.messageBounds) else {
+            guard let arguments = BusValue.arguments(of: message, within: bounds) else {
                 // A sender touchgest trusts, past what it reads: a broken or hijacked
                 // service. Dropped and connected again, with back-off, said once.
-                lose("\(header.sender) sent \(header.interface).\(header.member) with more than touchgest reads (\(BusDefaults.messageBounds))")
+                lose("\(header.sender) sent \(header.interface).\(header.member) with more than touchgest reads (\(bounds))")
                 return
             }
             onSignal?(BusSignal(header: header, arguments: arguments))
         case Int(CDBUS_MESSAGE_TYPE_METHOD_CALL):
-            // touchgest offers nothing here: say so, rather than leave the caller waiting.
-            guard dbus_message_get_no_reply(message) == 0,
-                  let answer = dbus_message_new_error(message, "org.freedesktop.DBus.Error.UnknownMethod", "touchgest offers no methods here")
+            let header = BusHeader(sender: Self.text(dbus_message_get_sender(message)), path: Self.text(dbus_message_get_path(message)),
+                                   interface: Self.text(dbus_message_get_interface(message)),
+                                   member: Self.text(dbus_message_get_member(message)))
+            let bounds = bounds
+            let handled = onMethodCall?(header) { BusValue.arguments(of: message, within: bounds) } ?? false
+            // Answered either way, rather than leave the caller waiting.
+            guard case .connected = phase, dbus_message_get_no_reply(message) == 0,
+                  let answer = handled ? dbus_message_new_method_return(message)
+                      : dbus_message_new_error(message, "org.freedesktop.DBus.Error.UnknownMethod",
+                                               "touchgest has no method \(header.interface).\(header.member) here")
             else { return }
             dbus_connection_send(connection.bus, answer, nil)
             dbus_message_unref(answer)
@@ -509,7 +544,7 @@ public final class BusLink {
     /// unicast one skips match rules and, on the system bus, may come from any user. The
     /// bus's own signals are taken only from the bus; the rest only from whom ``trusts``
     /// names.
-    private func admits(_ header: BusSignalHeader, addressed: Bool) -> Bool {
+    private func admits(_ header: BusHeader, addressed: Bool) -> Bool {
         guard !addressed else { return false }
         if header.interface == Self.busName { return header.sender == Self.busName }
         return trusts?(header) ?? false

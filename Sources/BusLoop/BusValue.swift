@@ -48,6 +48,28 @@ public indirect enum BusValue: Hashable, Sendable {
         return result
     }
 
+    /// An integer or a double: GNOME Shell sends the numbers of an extension's state as
+    /// doubles, other programs as integers.
+    public var number: Double? {
+        switch unwrapped {
+        case let .integer(value): Double(value)
+        case let .double(value): value
+        default: nil
+        }
+    }
+
+    /// The value as one line of text: a string as it is, integers (and doubles without a
+    /// fraction) in digits, booleans as `true`/`false`, anything else as nothing.
+    public var shown: String {
+        switch unwrapped {
+        case let .string(text), let .objectPath(text): text
+        case let .integer(value): String(value)
+        case let .double(value): value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case let .boolean(flag): flag ? "true" : "false"
+        default: ""
+        }
+    }
+
     /// A string array (`as`).
     public var strings: [String] {
         guard case let .array(items) = unwrapped else { return [] }
@@ -172,6 +194,8 @@ public indirect enum BusValue: Hashable, Sendable {
 public enum BusArgument: Sendable {
     case string(String)
     case uint32(UInt32)
+    case int32(Int32)
+    case boolean(Bool)
 
     public static func append(_ arguments: [BusArgument], to message: OpaquePointer) {
         var iterator = DBusMessageIter()
@@ -186,6 +210,12 @@ public enum BusArgument: Sendable {
             case let .uint32(number):
                 var value = number
                 _ = dbus_message_iter_append_basic(&iterator, Int32(CDBUS_TYPE_UINT32), &value)
+            case let .int32(number):
+                var value = number
+                _ = dbus_message_iter_append_basic(&iterator, Int32(CDBUS_TYPE_INT32), &value)
+            case let .boolean(flag):
+                var value: UInt32 = flag ? 1 : 0
+                _ = dbus_message_iter_append_basic(&iterator, Int32(CDBUS_TYPE_BOOLEAN), &value)
             }
         }
     }

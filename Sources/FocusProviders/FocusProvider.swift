@@ -1,3 +1,4 @@
+import BusLoop
 import PollLoop
 import TouchGestures
 
@@ -54,6 +55,15 @@ public enum FocusDefaults {
     /// The longest wait for a desktop that keeps dropping touchgest: at most one try, and
     /// no log line, per this.
     public static let maximumFlappingRetry: Duration = .seconds(60)
+    /// How a provider connects again: a desktop may start after touchgest, so one never
+    /// reached is tried again too.
+    public static let reconnect = ReconnectPolicy(firstRetry: firstRetry, maximumRetry: maximumRetry, stableConnection: stableConnection,
+                                                  maximumFlappingRetry: maximumFlappingRetry, triesUnreached: true)
+    /// What touchgest reads of one message on the session bus from the desktop: a focus is
+    /// two strings, which may be long (a title is the window's to choose, and is cut to
+    /// ``TouchGestures/maximumOutsideTextBytes`` after it is read); GNOME Shell's
+    /// extension info is a dictionary of a few dozen entries.
+    public static let busBounds = BusValue.Bounds(values: 4_096, depth: 16, stringBytes: maximumMessageBytes)
     /// How long a desktop may take to accept a connection and answer its first requests
     /// (X11's setup and atoms, the bus's Hello): a live one takes milliseconds, so one
     /// that takes this long is stuck, and is tried again later.

@@ -1,3 +1,5 @@
+import BusLoop
+
 /// What GNOME Shell says of touchgest's extension: `org.gnome.Shell.Extensions`
 /// `GetExtensionInfo(uuid) -> a{sv}` and the signal `ExtensionStateChanged(s uuid, a{sv})`,
 /// the same on GNOME 42 to 50. The dictionary holds the extension's metadata.json strings
@@ -38,14 +40,15 @@ public struct GnomeExtension: Hashable, Sendable {
     public var error: String
 
     /// Reads `GetExtensionInfo`'s (or `ExtensionStateChanged`'s) dictionary.
-    public init(_ info: DBusValue) {
-        path = info["path"]?.text ?? ""
-        error = info["error"]?.text ?? ""
-        guard case let .dictionary(entries) = info, !entries.isEmpty else {
+    public init(_ info: BusValue) {
+        let entries = info.properties
+        path = entries["path"]?.text ?? ""
+        error = entries["error"]?.text ?? ""
+        guard !entries.isEmpty else {
             state = .missing
             return
         }
-        switch info["state"]?.number.map(Int.init) {
+        switch entries["state"]?.number.map(Int.init) {
         case 1?: state = .enabled
         case 2?, 6?: state = .disabled
         case 3?: state = .error

@@ -76,7 +76,7 @@ final class LogindWatch {
         // who that is, the link takes from the bus alone.
         link.trusts = { [unowned self] header in owner != nil && header.sender == owner }
         link.onSignal = { [unowned self] in signal($0) }
-        link.onLost = { [unowned self] why, retrying in lost(why, retrying: retrying) }
+        link.onLost = { [unowned self] why, retrying, _ in lost(why, retrying: retrying) }
     }
 
     func start() {

@@ -70,7 +70,7 @@ final class ScreenSaverWatch {
         // Only a screensaver's owner speaks for it.
         link.trusts = { [unowned self] header in savers.contains { $0.owner == header.sender } }
         link.onSignal = { [unowned self] in signal($0) }
-        link.onLost = { [unowned self] why, retrying in
+        link.onLost = { [unowned self] why, retrying, _ in
             round += 1
             asked = false
             problem = why

@@ -1,3 +1,4 @@
+import BusLoop
 import FocusProviders
 import Glibc
 import Rulebook
@@ -24,9 +25,9 @@ extension Doctor {
                         fix: "run touchgest doctor in your desktop session")
             return
         }
-        let client: DBusClient
+        let client: BusClient
         do {
-            client = try DBusClient(address: address)
+            client = try BusClient(address: address)
         } catch {
             focusBroken(windowRules, "cannot reach the session bus at \(address): \(error)", fix: "run touchgest doctor in your desktop session")
             return
@@ -39,12 +40,12 @@ extension Doctor {
     }
 
     /// GNOME: installed for this shell's version, enabled, answering.
-    private mutating func checkGnomeExtension(_ client: DBusClient, _ windowRules: [String]) {
+    private mutating func checkGnomeExtension(_ client: BusClient, _ windowRules: [String]) {
         let uuid = GnomeExtension.uuid
         let version: String
         switch client.property("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell", "ShellVersion") {
         case let .success(value):
-            version = value.text
+            version = value.shown
         case let .failure(error):
             focusBroken(windowRules, "GNOME Shell does not answer on the session bus at \(client.address) (\(error))",
                         fix: "run touchgest doctor in your GNOME session")
@@ -58,8 +59,8 @@ extension Doctor {
         }
         let install = "\(Self.gnomeInstall(flavour)), log out and in, then: \(GnomeExtension.enableCommand)"
         let info: GnomeExtension
-        switch client.call("org.gnome.Shell", "/org/gnome/Shell", DBusFocusNames.gnomeExtensions, "GetExtensionInfo", [uuid]) {
-        case let .success(values): info = GnomeExtension(values.first ?? .unreadable)
+        switch client.call("org.gnome.Shell", "/org/gnome/Shell", DBusFocusNames.gnomeExtensions, "GetExtensionInfo", [.string(uuid)]) {
+        case let .success(values): info = GnomeExtension(values.first ?? .other)
         case let .failure(error):
             focusBroken(windowRules, "GNOME Shell \(version) does not say which extensions it has (\(error))", fix: nil)
             return
@@ -87,7 +88,7 @@ extension Doctor {
         }
         switch client.call("org.gnome.Shell", DBusFocusNames.path, DBusFocusNames.interface, "GetFocus") {
         case let .success(values) where values.count >= 2:
-            let focus = values[0].text.isEmpty ? "no window" : "\(values[0].text) \"\(values[1].text)\""
+            let focus = values[0].shown.isEmpty ? "no window" : "\(values[0].shown) \"\(values[1].shown)\""
             add(.ok, "focus", "touchgest's extension is installed for GNOME Shell \(version)\(place), enabled and answering: the focus is \(focus)")
             focusWorks(windowRules, "GNOME")
         case let .success(values):
@@ -100,13 +101,13 @@ extension Doctor {
     }
 
     /// KDE Plasma: whether KWin runs touchgest's script, which touchgest loads itself.
-    private mutating func checkKWinScript(_ client: DBusClient, _ windowRules: [String]) {
+    private mutating func checkKWinScript(_ client: BusClient, _ windowRules: [String]) {
         let name = DBusFocusNames.kwinScript
         let script = FocusProviders.kwinScript(environment)
         let loaded: Bool
-        switch client.call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "isScriptLoaded", [name]) {
+        switch client.call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "isScriptLoaded", [.string(name)]) {
         case let .success(values):
-            loaded = values.first == .boolean(true)
+            loaded = values.first?.boolean == true
         case let .failure(error):
             focusBroken(windowRules, "KWin does not answer on the session bus at \(client.address) (\(error))", fix: "run touchgest doctor in your Plasma session")
             return
