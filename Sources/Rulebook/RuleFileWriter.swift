@@ -21,7 +21,7 @@ public struct RuleFileWriter {
     public enum Refusal: Error, CustomStringConvertible {
         /// The file there cannot be read (it is not a regular file, it is too large, ...).
         case unreadable(RuleFileError)
-        /// The new text would not pass `touchgest check`: its errors.
+        /// The new text would not pass `touchgest check`: its errors (not its warnings).
         case invalid(RuleFileError)
         /// Another program changed the file since it was read.
         case changed(path: String)
@@ -77,7 +77,8 @@ public struct RuleFileWriter {
         do throws(RuleFileError) {
             _ = try Rulebook.parse(text, file: path)
         } catch {
-            throw .invalid(error)
+            // The warnings beside the errors are the file's own, not why it is refused.
+            throw .invalid(RuleFileError(diagnostics: error.diagnostics.filter { $0.severity == .error }))
         }
         let folder = RuleFile.parent(of: target)
         if original == nil, let why = Self.makeFolders(folder) { throw failed(why) }

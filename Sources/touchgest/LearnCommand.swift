@@ -103,7 +103,7 @@ struct LearnCommand: ParsableCommand {
             lesson = try learning.lesson(name: name, command: command ?? "notify-send '\(name.replacing("'", with: ""))'",
                                          threshold: threshold, rules: existing)
         } catch {
-            printError("touchgest: error: \(error)")
+            printProblem(error)
             throw ExitCode(1)
         }
         report(lesson)
@@ -111,7 +111,7 @@ struct LearnCommand: ParsableCommand {
             do {
                 try StrokeLearning.append(lesson, to: rules.path)
             } catch {
-                printError("touchgest: error: \(error)")
+                printProblem(error)
                 throw ExitCode(1)
             }
             printError("touchgest: added rule '\(name)' to \(rules.path)")
@@ -137,6 +137,14 @@ struct LearnCommand: ParsableCommand {
         withExtendedLifetime(observer) { _ = session.runUntilSignalled() }
         if learning.examples.count < wanted && !learning.examples.isEmpty {
             printError("touchgest: warning: \(learning.examples.count) of \(wanted) drawings; fewer templates recognize fewer ways of drawing the shape")
+        }
+    }
+
+    /// `problem` on standard error, a line at a time: its first line is touchgest's, those
+    /// after it the rule file's diagnostics (FILE:LINE:COLUMN: error: ...), as check prints them.
+    private func printProblem(_ problem: StrokeLearning.Problem) {
+        for (index, line) in problem.description.split(separator: "\n").enumerated() {
+            printError(index == 0 ? "touchgest: error: \(line)" : String(line))
         }
     }
 
