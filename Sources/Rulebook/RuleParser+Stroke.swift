@@ -4,9 +4,8 @@ import TouchGestures
 
 /// Reading a stroke's `template` and checking what fingers can draw one where.
 extension RuleParser {
-    /// Most templates one rule may have: every stroke is compared with each of them, and
-    /// `touchgest learn` writes one per example drawn (three or so).
-    static let maximumTemplatesPerRule = 16
+    /// Most templates one rule may have (``StrokeDefaults/maximumTemplatesPerRule``).
+    static let maximumTemplatesPerRule = StrokeDefaults.maximumTemplatesPerRule
 
     /// `template`: one list of `[x, y]` points, or a list of such lists; each value's
     /// problem is an error where that value is written.

@@ -81,4 +81,14 @@ public enum StrokeDefaults {
     /// Most points kept of one path; a path that would need more is thinned. At 0.2 mm a
     /// point that is a 800 mm stroke, longer than any shape drawn on a screen.
     public static let maximumPathPoints = 4_096
+
+    /// Most templates one stroke rule may have: every stroke is compared with each of
+    /// them, and `touchgest learn` writes one per example drawn (three or so).
+    public static let maximumTemplatesPerRule = 16
+
+    /// Most drawings `touchgest learn` compares with each other to find the most typical
+    /// when a recording holds more than a rule may have templates: evenly spread over the
+    /// recording, they show its ways of drawing the shape, and 128 x 127 comparisons take
+    /// a fraction of a second where all of 20,000 drawings would take hours.
+    public static let learnCandidates = 128
 }

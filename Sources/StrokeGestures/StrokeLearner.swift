@@ -82,25 +82,55 @@ public enum StrokeLearner {
 
     /// What a set of examples teaches.
     public struct Lesson: Sendable {
-        /// One template per example that has a shape, in order.
+        /// The examples the templates come from, by index from 0, in order: all of them,
+        /// or the most typical when there are more than a rule may have templates.
+        public var kept: [Int]
+        /// One template per kept example that has a shape, in order.
         public var templates: [StrokeTemplate]
-        /// For each example, how close it came to the templates of the others: the best
-        /// score against them (nil with a single example, or one with no shape).
+        /// For each kept example, how close it came to the templates of the other kept
+        /// examples: the best score against them (nil with a single example, or one with
+        /// no shape).
         public var scores: [Double?]
     }
 
-    /// Templates from `examples` (paths in millimetres), and how close each example comes
-    /// to the templates of the others: an example that scores under the threshold there is
-    /// unlike the rest, and a stroke drawn like it may not be recognized.
-    public static func learn(_ examples: [[Point]]) -> Lesson {
-        let templates = examples.map { template(from: $0) }
-        let shapes = examples.map { StrokeShape($0) }
-        let scores = examples.indices.map { index -> Double? in
+    /// Templates from `examples` (paths in millimetres), at most `limit` of them, and how
+    /// close each example kept comes to the templates of the others: an example that
+    /// scores under the threshold there is unlike the rest, and a stroke drawn like it may
+    /// not be recognized. With more than `limit` examples, the most typical are kept
+    /// (``mostTypical(_:keeping:candidates:)``).
+    public static func learn(_ examples: [[Point]], keeping limit: Int = StrokeDefaults.maximumTemplatesPerRule,
+                             candidates: Int = StrokeDefaults.learnCandidates) -> Lesson {
+        let kept = mostTypical(examples, keeping: limit, candidates: candidates)
+        let templates = kept.map { template(from: examples[$0]) }
+        let shapes = kept.map { StrokeShape(examples[$0]) }
+        let scores = kept.indices.map { index -> Double? in
             guard let shape = shapes[index] else { return nil }
             let others = templates.indices.filter { $0 != index }.compactMap { templates[$0] }
             return StrokeMatcher.best(shape, among: others)?.score
         }
-        return Lesson(templates: templates.compactMap { $0 }, scores: scores)
+        return Lesson(kept: kept, templates: templates.compactMap { $0 }, scores: scores)
+    }
+
+    /// The indices, in order, of the `limit` examples that are most typical: those whose
+    /// shapes lie closest on average to the others'. All of them when there are at most
+    /// `limit`. Only `candidates` examples, evenly spread over them, are compared (each
+    /// with each), so the cost does not grow with the number of examples.
+    public static func mostTypical(_ examples: [[Point]], keeping limit: Int, candidates: Int) -> [Int] {
+        guard examples.count > limit else { return Array(examples.indices) }
+        let count = max(limit, min(candidates, examples.count))
+        let spread = (0..<count).map { $0 * examples.count / count }
+        let shaped = spread.compactMap { index in StrokeShape(examples[index]).map { (index: index, shape: $0) } }
+        var total = [Double](repeating: 0, count: shaped.count)
+        for one in shaped.indices {
+            for other in shaped.indices where other > one {
+                let distance = StrokeMatcher.distance(shaped[one].shape.points, shaped[other].shape.points,
+                                                      tolerance: StrokeDefaults.rotationTolerance)
+                total[one] += distance
+                total[other] += distance
+            }
+        }
+        let typical = shaped.indices.sorted { (total[$0], shaped[$0].index) < (total[$1], shaped[$1].index) }
+        return typical.prefix(limit).map { shaped[$0].index }.sorted()
     }
 
     /// How close two shapes come: the best score any template of one reaches against the

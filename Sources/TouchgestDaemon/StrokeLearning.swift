@@ -80,7 +80,7 @@ public final class StrokeLearning {
         let types = Set(examples.map(\.touchType))
         guard types.count == 1 else { throw .mixedDevices }
         let device: DeviceKind = types.first == .indirect ? .touchpad : .touchscreen
-        let learned = StrokeLearner.learn(examples.map(\.path.points))
+        let learned = StrokeLearner.learn(examples.map(\.path.points), keeping: StrokeDefaults.maximumTemplatesPerRule)
         let threshold = threshold ?? StrokeDefaults.threshold
         var others: [StrokeLesson.Neighbour] = []
         for rule in rules?.rules ?? [] where rule.gesture == .stroke && rule.fingers == fingers && rule.device.overlaps(device) && rule.name != name {
@@ -90,76 +90,41 @@ public final class StrokeLearning {
         let text = StrokeRuleText.rule(name: name, device: device, fingers: fingers, templates: learned.templates,
                                        threshold: threshold, command: command)
         return StrokeLesson(name: name, device: device, fingers: fingers, threshold: threshold, examples: examples,
-                            templates: learned.templates, scores: learned.scores,
+                            kept: learned.kept, templates: learned.templates, scores: learned.scores,
                             neighbours: others.sorted { $0.score > $1.score }, rule: text)
     }
 
-    /// Appends `lesson`'s rule to the rule file at `path`, never changing what is there:
-    /// refused when the file has a rule of that name, or when the file with the rule added
-    /// would not parse. A file that does not exist is made (mode 600, its folders 700).
+    /// Appends `lesson`'s rule to the rule file at `path`, never changing what is there,
+    /// through ``RuleFileWriter`` (a whole new copy renamed over the file, or nothing):
+    /// refused when the file has a rule of that name, when it has errors, when the file
+    /// with the rule added would not pass `touchgest check` (with its errors), or when
+    /// another program changed the file meanwhile. A file that does not exist is made
+    /// (mode 600, its folders 700); a symlink's target is written, the link kept.
     public static func append(_ lesson: StrokeLesson, to path: String) throws(Problem) {
-        var existing = ""
-        if access(path, F_OK) == 0 {
+        let writer: RuleFileWriter
+        do {
+            writer = try RuleFileWriter(reading: path)
+        } catch {
+            throw .ruleFile(error.description)
+        }
+        let existing = writer.text ?? ""
+        if writer.text != nil {
             let book: Rulebook
             do {
-                book = try Rulebook.load(path: path, requireSafePermissions: false)
+                book = try Rulebook.parse(existing, file: path)
             } catch {
                 throw .ruleFile("\(path) has errors; fix them before adding to it (touchgest check):\n" + error.description)
             }
             if book.rule(named: lesson.name) != nil { throw .nameTaken(lesson.name, file: path) }
-            guard let text = readText(path) else { throw .ruleFile("cannot read \(path): \(String(cString: strerror(errno)))") }
-            existing = text
         }
         let separator = existing.isEmpty || existing.hasSuffix("\n\n") ? "" : existing.hasSuffix("\n") ? "\n" : "\n\n"
         do {
-            _ = try Rulebook.parse(existing + separator + lesson.rule, file: path)
+            try writer.commit(existing + separator + lesson.rule)
         } catch {
-            throw .ruleFile("\(path) would not be valid with the rule added, so it was left alone:\n" + error.description)
-        }
-        if let why = appendText(separator + lesson.rule, to: path, create: existing.isEmpty && access(path, F_OK) != 0) {
-            throw .write(why)
-        }
-    }
-
-    private static func readText(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
-            bytes += buffer[0..<count]
-        }
-    }
-
-    /// Writes `text` at the end of `path` (made, with its folders, when `create`); nil or why not.
-    private static func appendText(_ text: String, to path: String, create: Bool) -> String? {
-        if create {
-            var folder = path.hasPrefix("/") ? "" : "."
-            for part in path.split(separator: "/").dropLast() {
-                folder += "/\(part)"
-                if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-                    return "cannot make the folder \(folder): \(String(cString: strerror(errno)))"
-                }
+            if case let .invalid(problems) = error {
+                throw .ruleFile("\(path) would not be valid with the rule added, so it was left alone:\n" + problems.description)
             }
-        }
-        let flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0)
-        let descriptor = open(path, flags, 0o600)
-        guard descriptor >= 0 else { return "cannot open \(path) to add to it: \(String(cString: strerror(errno)))" }
-        defer { close(descriptor) }
-        var remaining = text
-        return remaining.withUTF8 { bytes -> String? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return "cannot write \(path): \(String(cString: strerror(errno)))" }
-                offset += written
-            }
-            return nil
+            throw .write(error.description)
         }
     }
 }
@@ -189,17 +154,20 @@ public struct StrokeLesson: Sendable {
     public var threshold: Double
     /// The strokes it learned from, in order.
     public var examples: [StrokeReport]
-    /// One template per example.
+    /// The examples the templates come from, by index from 0: all of them, or the most
+    /// typical ``StrokeDefaults/maximumTemplatesPerRule`` (``StrokeLearner/mostTypical(_:keeping:candidates:)``).
+    public var kept: [Int]
+    /// One template per kept example.
     public var templates: [StrokeTemplate]
-    /// For each example, its best score against the other examples' templates.
+    /// For each kept example, its best score against the other kept examples' templates.
     public var scores: [Double?]
     /// The stroke rules on the same fingers, closest first.
     public var neighbours: [Neighbour]
     /// The rule as rule-file text.
     public var rule: String
 
-    /// The examples that score under the threshold against the others, by number from 1.
+    /// The kept examples that score under the threshold against the others, by number from 1.
     public var unlikeTheRest: [Int] {
-        scores.enumerated().compactMap { index, score in score.map { $0 < threshold ? index + 1 : nil } ?? nil }
+        zip(kept, scores).compactMap { index, score in score.map { $0 < threshold ? index + 1 : nil } ?? nil }
     }
 }

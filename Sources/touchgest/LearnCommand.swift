@@ -18,10 +18,15 @@ struct LearnCommand: ParsableCommand {
             Each drawing becomes a template. learn says how close each drawing comes to the
             others' templates (one unlike the rest is worth drawing again) and warns when the
             shape comes as close to a stroke rule of the rule file on the same fingers as that
-            rule's threshold: the two would be confused. It prints the rule on standard output;
-            with --append it adds the rule to the end of the rule file instead, never changing
-            what is there, and refuses a name the file has already or a file that would not
-            be valid with the rule. Progress and scores go to standard error.
+            rule's threshold: the two would be confused. A rule holds at most 16 templates: from
+            a recording of more drawings learn keeps the 16 most typical, and says so. It
+            prints the rule on standard output; with --append it adds the rule to the end of
+            the rule file instead, never changing what is there: it writes a whole new copy
+            beside the file and renames it over (a full disk leaves the file as it was; a
+            symlink stays a link to it; mode and owner are kept), and refuses, saying why, a
+            name the file has already, a file that would not pass touchgest check with the
+            rule, or a file another program changed meanwhile. Progress and scores go to
+            standard error.
             """
     )
 
@@ -53,7 +58,9 @@ struct LearnCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...4).contains(fingers) else { throw ValidationError("--fingers must be 1 to 4 (1-3 on a touchscreen, 2-4 on a touchpad), not \(fingers)") }
-        guard (1...16).contains(examples) else { throw ValidationError("--examples must be 1 to 16, not \(examples)") }
+        guard (1...StrokeDefaults.maximumTemplatesPerRule).contains(examples) else {
+            throw ValidationError("--examples must be 1 to \(StrokeDefaults.maximumTemplatesPerRule), not \(examples)")
+        }
         if let threshold, !(0.5...0.99).contains(threshold) {
             throw ValidationError("--threshold must be a score from 0.5 to 0.99, not \(threshold)")
         }
@@ -69,14 +76,17 @@ struct LearnCommand: ParsableCommand {
             printError("touchgest: warning: \(rules.path) has errors (touchgest check): the shape is not compared with its stroke rules")
         }
         var number = 0
+        // Counted here: learning.examples filters every stroke so far, once per stroke.
+        var taken = 0
         learning.collector.onStroke = { report in
             number += 1
             guard report.entries.first?.ending == .noTemplates else {
                 printError("stroke \(number): \(report.entries.first?.ending?.description ?? "stopped"); not an example")
                 return
             }
+            taken += 1
             let device = report.touchType == .indirect ? "touchpad" : "touchscreen"
-            printError("example \(learning.examples.count): \(fixedDecimals(report.path.length, 0)) mm on the \(device), \(fixedDecimals(report.path.size, 0)) mm across")
+            printError("example \(taken): \(fixedDecimals(report.path.length, 0)) mm on the \(device), \(fixedDecimals(report.path.size, 0)) mm across")
         }
         if let recording {
             do {
@@ -93,7 +103,7 @@ struct LearnCommand: ParsableCommand {
             lesson = try learning.lesson(name: name, command: command ?? "notify-send '\(name.replacing("'", with: ""))'",
                                          threshold: threshold, rules: existing)
         } catch {
-            printError("touchgest: error: \(error)")
+            printProblem(error)
             throw ExitCode(1)
         }
         report(lesson)
@@ -101,7 +111,7 @@ struct LearnCommand: ParsableCommand {
             do {
                 try StrokeLearning.append(lesson, to: rules.path)
             } catch {
-                printError("touchgest: error: \(error)")
+                printProblem(error)
                 throw ExitCode(1)
             }
             printError("touchgest: added rule '\(name)' to \(rules.path)")
@@ -130,9 +140,22 @@ struct LearnCommand: ParsableCommand {
         }
     }
 
+    /// `problem` on standard error, a line at a time: its first line is touchgest's, those
+    /// after it the rule file's diagnostics (FILE:LINE:COLUMN: error: ...), as check prints them.
+    private func printProblem(_ problem: StrokeLearning.Problem) {
+        for (index, line) in problem.description.split(separator: "\n").enumerated() {
+            printError(index == 0 ? "touchgest: error: \(line)" : String(line))
+        }
+    }
+
     /// How close each drawing came to the others, and to the file's stroke rules.
     private func report(_ lesson: StrokeLesson) {
-        for (index, score) in lesson.scores.enumerated() {
+        if lesson.kept.count < lesson.examples.count {
+            let compared = min(lesson.examples.count, StrokeDefaults.learnCandidates)
+            let among = compared == lesson.examples.count ? "the others" : "\(compared) drawings spread over them"
+            printError("touchgest: kept \(lesson.kept.count) of the \(lesson.examples.count) drawings, the most typical (closest on average to \(among)): a rule holds at most \(StrokeDefaults.maximumTemplatesPerRule) templates")
+        }
+        for (index, score) in zip(lesson.kept, lesson.scores) {
             guard let score else { continue }
             printError("example \(index + 1) scores \(fixedDecimals(score, 2)) against the other examples' templates")
         }

@@ -94,4 +94,99 @@ import Testing
         #expect(result.stderr.contains("touchgest: error: no stroke of 2 fingers was drawn"), "\(result.stderr)")
         #expect(touchgest("learn v --fingers 5 --from \(file)").stderr.contains("--fingers must be 1 to 4"))
     }
+
+    @Test func twoThousandDrawingsGiveARuleOfTheSixteenMostTypical() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/drawings.tgrec", RecordingText.recording(StrokeCorpus.drawings(of: .v, by: Self.hand, count: 2000, stream: 6)))
+        let result = touchgest("learn v --from \(folder)/drawings.tgrec --rules \(folder)/rules.toml --append")
+        #expect(result.status == 0, "\(result.stderr.suffix(2000))")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("example ") && $0.contains(" mm on the touchscreen, ") }.count == 2000)
+        #expect(lines.contains("touchgest: kept 16 of the 2000 drawings, the most typical (closest on average to 128 drawings spread over them): a rule holds at most 16 templates"))
+        #expect(lines.filter { $0.hasPrefix("example ") && $0.contains(" scores ") }.count == 16)
+        #expect(Self.templates(readText("\(folder)/rules.toml")) == 16)
+        #expect(touchgest("check --rules \(folder)/rules.toml").stdout == "ok\n")
+    }
+
+    @Test func aRuleTheFileCannotTakeIsRefusedWithCheckErrorAtItsLine() {
+        let (folder, file) = Self.recording([.circleClockwise, .circleClockwise, .circleClockwise])
+        // 16 rules of 16 templates: the most stroke templates a file may hold.
+        var before = ""
+        for rule in 1...16 {
+            let templates = (1...16).map { "    [[0, 0], [0.5, \(Double($0) / 16)], [1, \(Double(rule) / 16)]]," }
+            before += "[rule.s\(rule)]\ngesture = \"stroke\"\nfingers = 3\ntemplate = [\n\(templates.joined(separator: "\n"))\n]\ncommand = \"true\"\n\n"
+        }
+        writeText("\(folder)/rules.toml", before)
+        #expect(touchgest("check --rules \(folder)/rules.toml").status == 0)
+        let result = touchgest("learn circle --from \(file) --rules \(folder)/rules.toml --append")
+        #expect(result.status == 1)
+        let line = before.split(separator: "\n", omittingEmptySubsequences: false).count + 4
+        #expect(result.stderr.hasSuffix("""
+            touchgest: error: \(folder)/rules.toml would not be valid with the rule added, so it was left alone:
+            \(folder)/rules.toml:\(line):12: error: rule 'circle' brings the file to 259 stroke templates; a file may hold at most 256
+
+            """), "\(result.stderr)")
+        #expect(readText("\(folder)/rules.toml") == before)
+    }
+
+    @Test func aSymlinkedRuleFileIsWrittenThroughAndStaysALinkEvenADanglingOne() {
+        let (folder, file) = Self.recording([.z, .z])
+        let before = "[rule.tap]\ngesture = \"tap\"\ncommand = \"true\"\n"
+        mkdir("\(folder)/dotfiles", 0o700)
+        writeText("\(folder)/dotfiles/rules.toml", before)
+        symlink("dotfiles/rules.toml", "\(folder)/rules.toml")
+        let linked = touchgest("learn z --from \(file) --rules \(folder)/rules.toml --append")
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(linked.stderr.hasSuffix("touchgest: added rule 'z' to \(folder)/rules.toml\n"), "\(linked.stderr)")
+        var status = stat()
+        #expect(lstat("\(folder)/rules.toml", &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(readText("\(folder)/dotfiles/rules.toml").hasPrefix(before + "\n[rule.z]\ngesture = \"stroke\"\n"))
+        #expect(touchgest("check --rules \(folder)/rules.toml").stdout == "ok\n")
+
+        symlink("\(folder)/dotfiles/touchgest/other.toml", "\(folder)/other.toml")
+        let dangling = touchgest("learn z --from \(file) --rules \(folder)/other.toml --append")
+        #expect(dangling.status == 0, "\(dangling.stderr)")
+        #expect(lstat("\(folder)/other.toml", &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(stat("\(folder)/dotfiles/touchgest/other.toml", &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(readText("\(folder)/other.toml").hasPrefix("[rule.z]\ngesture = \"stroke\"\n"))
+        #expect(touchgest("check --rules \(folder)/other.toml").stdout == "ok\n")
+    }
+
+    /// `unshare` with mounts of its own, as root in it.
+    static let ownMounts = getuid() == 0 ? "unshare -m " : "unshare -rm "
+    /// Whether a tmpfs of the test's own can be mounted here: as root, or as root of a user namespace.
+    static let canMountTmpfs = run("/bin/sh", "-c 'mount -t tmpfs -o size=64k tmpfs \(temporaryFolder())'", prefix: ownMounts).status == 0
+
+    @Test(.enabled(if: canMountTmpfs, "mounts a full tmpfs of its own: needs root, or unshare -rm (user namespaces)"))
+    func aFullDiskLeavesTheRuleFileAsItWasAndMakesNoEmptyOne() {
+        let (folder, file) = Self.recording([.circleClockwise, .circleClockwise, .circleClockwise])
+        // The file ends 50 bytes short of its 4 KiB page, all the disk has left once it is
+        // full: an append in place fits 50 bytes of the rule, then fails.
+        let head = "# mine\n[rule.tap]\ngesture = \"tap\"\ncommand = \"true\"\n"
+        let before = head + "#" + String(repeating: "x", count: 4_046 - head.utf8.count - 2) + "\n"
+        writeText("\(folder)/rules.toml", before)
+        mkdir("\(folder)/disk", 0o700)
+        let disk = "\(folder)/disk"
+        writeText("\(folder)/full.sh", """
+            mount -t tmpfs -o size=64k tmpfs '\(disk)' || exit 97
+            cp '\(folder)/rules.toml' '\(disk)/rules.toml'
+            head -c 1048576 /dev/zero > '\(disk)/filler' 2> /dev/null
+            '\(touchgestBinary)' learn circle --from '\(file)' --rules '\(disk)/rules.toml' --append 2> '\(folder)/append.err'
+            echo $? > '\(folder)/append.status'
+            '\(touchgestBinary)' learn circle --from '\(file)' --rules '\(disk)/new.toml' --append 2> '\(folder)/new.err'
+            echo $? > '\(folder)/new.status'
+            cp '\(disk)/rules.toml' '\(folder)/after.toml'
+            ls -A '\(disk)' > '\(folder)/listing'
+
+            """)
+        #expect(run("/bin/sh", "\(folder)/full.sh", prefix: Self.ownMounts).status == 0)
+        #expect(readText("\(folder)/append.status") == "1\n")
+        #expect(readText("\(folder)/append.err").hasSuffix("touchgest: error: cannot write \(disk)/rules.toml: No space left on device; the file was left as it was\n"),
+                "\(readText("\(folder)/append.err"))")
+        #expect(readText("\(folder)/after.toml") == before)
+        #expect(readText("\(folder)/new.status") == "1\n")
+        #expect(readText("\(folder)/new.err").hasSuffix("touchgest: error: cannot write \(disk)/new.toml: No space left on device; no file was made\n"),
+                "\(readText("\(folder)/new.err"))")
+        #expect(readText("\(folder)/listing") == "filler\nrules.toml\n", "no file made, no temporary file left")
+    }
 }
