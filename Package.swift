@@ -205,7 +205,7 @@ let package = Package(
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
         .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "BusLoop", "PollLoop", "TouchGestures", "TestSupport"]),
-        .testTarget(name: "InputChannelsTests", dependencies: ["InputChannels", "InputActions", "CUinput", "TestSupport"]),
+        .testTarget(name: "InputChannelsTests", dependencies: ["InputChannels", "InputActions", "CUinput", "TestSupport", "PollLoop", "TouchGestures"]),
         .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess", "CXCB"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
                                                              "CommandRunner", "CProcess", "AcceptLimit"]),

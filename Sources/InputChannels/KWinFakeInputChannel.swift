@@ -86,26 +86,28 @@ public final class KWinFakeInputChannel: WaylandChannel {
 
     public override func press(_ action: InputAction) {
         if case let .shortcut(shortcut) = action { return invoke(shortcut) }
-        guard isConnected, let map else { return problem("\(name) is not connected") }
+        super.press(action)
+    }
+
+    override func check(_ action: InputAction) -> String? {
+        guard let map else { return "\(name) is not connected" }
+        return map.check(action)?.description
+    }
+
+    override func encode(_ piece: InputAction) -> [UInt8] {
         var requests: [UInt8] = []
-        switch action {
+        switch piece {
         case let .button(button):
             // button(button, state): pressed 1, released 0.
             requests += Self.request(Made.fakeInput.rawValue, 2, [UInt32(button.evdev), 1])
             requests += Self.request(Made.fakeInput.rawValue, 2, [UInt32(button.evdev), 0])
-        case .shortcut:
-            return
-        case .keys, .text:
-            switch map.strokes(for: action) {
-            case let .success(strokes):
-                for stroke in strokes {
-                    requests += Self.request(Made.fakeInput.rawValue, 10, [stroke.place.key, stroke.pressed ? 1 : 0])
-                }
-            case let .failure(error):
-                return problem(error.description)
+        case .keys, .text, .shortcut:
+            guard let map, case let .success(strokes) = map.strokes(for: piece) else { return [] }
+            for stroke in strokes {
+                requests += Self.request(Made.fakeInput.rawValue, 10, [stroke.place.key, stroke.pressed ? 1 : 0])
             }
         }
-        send(requests)
+        return requests
     }
 
     /// Runs KWin's global shortcut `shortcut`, or says why it cannot.

@@ -62,9 +62,32 @@ struct KeyboardMap {
         var pressed: Bool
     }
 
+    /// Why `action` cannot be pressed on this map (``check(_:on:named:)``); nil when it can.
+    func check(_ action: InputAction) -> InputActionError? {
+        Self.check(action, on: places, named: "the keyboard map")
+    }
+
+    /// Why `action` cannot be pressed on a map that puts keysyms at `places`; nil when it
+    /// can. A text is checked without making its strokes.
+    static func check(_ action: InputAction, on places: [UInt32: Place], named map: String) -> InputActionError? {
+        if case let .text(text) = action { return untypable(text, on: places, named: map) }
+        if case let .failure(error) = strokes(for: action, on: places, named: map) { return error }
+        return nil
+    }
+
     /// The keys `action` presses on this map, in order (``strokes(for:on:named:)``).
     func strokes(for action: InputAction) -> Result<[Stroke], InputActionError> {
         Self.strokes(for: action, on: places, named: "the keyboard map")
+    }
+
+    /// Why `text` cannot be typed on a map that puts keysyms at `places`, naming its first
+    /// character the map lacks; nil when it can. Nothing is made, so a channel checks a
+    /// long text whole before it encodes it a piece at a time.
+    static func untypable(_ text: String, on places: [UInt32: Place], named map: String) -> InputActionError? {
+        for scalar in text.unicodeScalars where places[Keysym.typing(scalar)] == nil {
+            return InputActionError("no key of \(map) types '\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))")
+        }
+        return nil
     }
 
     /// The keys `action` presses on a map that puts keysyms at `places` (the X server's,
@@ -87,13 +110,11 @@ struct KeyboardMap {
                 strokes += down + down.reversed().map { Stroke(keysym: $0.keysym, place: $0.place, pressed: false) }
             }
         case let .text(text):
+            if let missing = untypable(text, on: places, named: map) { return .failure(missing) }
             let shift = places[Modifier.shift.keysym]
             for scalar in text.unicodeScalars {
                 let keysym = Keysym.typing(scalar)
-                guard let place = places[keysym] else {
-                    return .failure(InputActionError(
-                        "no key of \(map) types '\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))"))
-                }
+                guard let place = places[keysym] else { continue }
                 let shifted = place.shifted ? shift : nil
                 if let shifted { strokes.append(Stroke(keysym: Modifier.shift.keysym, place: shifted, pressed: true)) }
                 strokes += [Stroke(keysym: keysym, place: place, pressed: true), Stroke(keysym: keysym, place: place, pressed: false)]

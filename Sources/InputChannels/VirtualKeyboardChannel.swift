@@ -9,7 +9,7 @@ import PollLoop
 /// Once the registry is read, `wl_seat` and `zwp_virtual_keyboard_manager_v1` are bound,
 /// a virtual keyboard is made and given a keyboard map built with libxkbcommon from the
 /// system's defaults (``KeyboardMap``). Then each action is its key events and the
-/// modifier state they make, written at once. GNOME and KDE offer no such global: the
+/// modifier state they make, written as the compositor takes them. GNOME and KDE offer no such global: the
 /// channel says so.
 public final class VirtualKeyboardChannel: WaylandChannel {
     /// The objects this channel makes after the shared ones.
@@ -49,16 +49,16 @@ public final class VirtualKeyboardChannel: WaylandChannel {
         return nil
     }
 
-    public override func press(_ action: InputAction) {
-        guard isConnected, let map else { return problem("\(name) is not connected") }
+    override func check(_ action: InputAction) -> String? {
+        guard let map else { return "\(name) is not connected" }
         if case .button = action {
-            return problem("a virtual keyboard has no buttons: button needs another channel on this desktop")
+            return "a virtual keyboard has no buttons: button needs another channel on this desktop"
         }
-        let strokes: [KeyboardMap.Stroke]
-        switch map.strokes(for: action) {
-        case let .success(found): strokes = found
-        case let .failure(error): return problem(error.description)
-        }
+        return map.check(action)?.description
+    }
+
+    override func encode(_ piece: InputAction) -> [UInt8] {
+        guard let map, case let .success(strokes) = map.strokes(for: piece) else { return [] }
         // key(time, key, state), then modifiers(depressed, latched, locked, group) where
         // the key is a modifier of the map.
         let time = UInt32(truncatingIfNeeded: PollScheduler.now().microseconds / 1_000)
@@ -71,6 +71,6 @@ public final class VirtualKeyboardChannel: WaylandChannel {
                 requests += Self.request(Made.keyboard.rawValue, 2, [depressed, 0, 0, 0])
             }
         }
-        send(requests)
+        return requests
     }
 }

@@ -10,9 +10,17 @@ import TouchGestures
 ///
 /// At connect: `wl_display.get_registry` and a `sync`; once the sync's callback is done,
 /// the subclass binds what it needs from the globals (``bind(_:on:)``) and the channel is
-/// connected. Requests are written at once; what the socket cannot take waits for
-/// POLLOUT, never in a sleep. Each subclass presses actions its own way (``press(_:)``)
-/// and takes the events of the objects it made (``event(object:opcode:_:)``).
+/// connected. Each subclass says whether it can press an action (``check(_:)``) and
+/// encodes it (``encode(_:)``); presses wait in a ``ChannelOutbox`` and go out as the
+/// socket takes them, never in a sleep. It takes the events of the objects it made
+/// (``event(object:opcode:_:)``).
+///
+/// No compositor can hold the loop or grow the daemon (``InputChannelDefaults``): a
+/// handshake has a deadline and a most number of globals; at most a read budget is read
+/// per wake-up, and one that sends more than the flood bytes within the flood window is
+/// dropped; one that takes nothing while requests wait is dropped after the write stall.
+/// Each drop is said once per outage, and the waits between tries keep growing across
+/// connections that do not last.
 public class WaylandChannel: InputChannel {
     /// The objects every channel makes first, by the ids it gives them; a subclass
     /// numbers its own from ``firstFreeObject``.
@@ -26,23 +34,29 @@ public class WaylandChannel: InputChannel {
 
     private enum Phase {
         case stopped
-        /// Registry asked for; globals gathered until the sync's callback is done.
-        case handshaking(fd: Int32, globals: Globals)
+        /// Registry asked for; globals gathered (`listed` of them so far) until the
+        /// sync's callback is done, or the deadline passes.
+        case handshaking(fd: Int32, globals: Globals, listed: Int, deadline: Timestamp)
         case connected(fd: Int32)
         case waiting(until: Timestamp)
     }
 
     public let socketPath: String
     public var name: String { "Wayland at \(socketPath)" }
-    public var onReport: ((InputChannelReport) -> Void)?
+    public var onReport: ((InputChannelReport) -> Void)? {
+        get { reporting.onReport }
+        set { reporting.onReport = newValue }
+    }
+    private var reporting = ChannelReporting()
     private var phase = Phase.stopped
+    /// Bytes read and not yet parsed: less than one message.
     private var inbox: [UInt8] = []
-    private var outbox: [UInt8] = []
-    private var retry: Duration = .milliseconds(100)
-    private var saidLoss = false
-    private var lastProblem: String?
-
-    static let maximumRetry: Duration = .seconds(2)
+    /// One wake-up's read, kept from one to the next.
+    private var readBuffer = [UInt8](repeating: 0, count: InputChannelDefaults.readBudget)
+    private var outbox = ChannelOutbox()
+    /// Bytes read since `floodWindowStart` (``InputChannelDefaults/floodBytes``).
+    private var floodWindowStart = Timestamp(microseconds: 0)
+    private var floodWindowBytes = 0
 
     /// `display` as WAYLAND_DISPLAY gives it: a name under `runtimeDirectory`, or a path.
     init(display: String, runtimeDirectory: String) {
@@ -53,10 +67,21 @@ public class WaylandChannel: InputChannel {
 
     public func start() { connect() }
 
-    /// Presses `action` now, or reports why it cannot; the subclass's own.
+    /// Presses `action` once what waits before it has gone, or says why it cannot.
     public func press(_ action: InputAction) {
-        problem("\(name) cannot press \(action)")
+        guard isConnected else { return problem("\(name) is not connected") }
+        if let why = check(action) { return problem(why) }
+        guard outbox.enqueue(action, at: PollScheduler.now()) else {
+            return problem("\(name) is behind: \(InputChannelDefaults.maximumWaitingPresses) presses wait for the compositor, and more are dropped")
+        }
+        flush()
     }
+
+    /// Why the subclass cannot press `action`; nil when it can.
+    func check(_ action: InputAction) -> String? { "\(name) cannot press \(action)" }
+
+    /// The requests of `piece`: an action ``check(_:)`` allowed, or a piece of its text.
+    func encode(_ piece: InputAction) -> [UInt8] { [] }
 
     /// Binds what the channel needs from `globals` on `fd`, and says why it cannot.
     func bind(_ globals: Globals, on fd: Int32) -> String? { "no channel" }
@@ -69,6 +94,9 @@ public class WaylandChannel: InputChannel {
         return false
     }
 
+    /// Bytes of requests waiting for the compositor (for tests: what the channel holds).
+    var waitingBytes: Int { outbox.waitingBytes }
+
     // MARK: PollSource
 
     /// The serial of what is read now, new for each connection (``DescriptorSerial``): the
@@ -79,7 +107,9 @@ public class WaylandChannel: InputChannel {
     /// and to write while requests wait.
     public func collect(_ interest: inout PollInterest) {
         switch phase {
-        case let .handshaking(fd, _), let .connected(fd):
+        case let .handshaking(fd, _, _, _):
+            interest.readSteadily(fd, serial: descriptorSerial)
+        case let .connected(fd):
             interest.readSteadily(fd, serial: descriptorSerial)
             if !outbox.isEmpty { interest.write(fd) }
         case .stopped, .waiting: break
@@ -87,55 +117,97 @@ public class WaylandChannel: InputChannel {
     }
 
     public var nextDeadline: Timestamp? {
-        if case let .waiting(until) = phase { return until }
-        return nil
+        let own: Timestamp? = switch phase {
+        case let .waiting(until): until
+        case let .handshaking(_, _, _, deadline): deadline
+        case .connected: outbox.stallDeadline
+        case .stopped: nil
+        }
+        return [own, reporting.stableDeadline].compactMap { $0 }.min()
     }
 
     public func handleDeadlines() {
-        if case let .waiting(until) = phase, until <= PollScheduler.now() { connect() }
+        let now = PollScheduler.now()
+        reporting.checkStable(at: now)
+        switch phase {
+        case let .waiting(until) where until <= now:
+            connect()
+        case let .handshaking(_, _, _, deadline) where deadline <= now:
+            lose("the compositor at \(socketPath) did not finish its handshake within \(shown(InputChannelDefaults.connectTimeout))")
+        case .connected:
+            if let stall = outbox.stallDeadline, stall <= now {
+                lose("the compositor at \(socketPath) took no request for \(shown(InputChannelDefaults.writeStall)): it does not read its socket")
+            }
+        default:
+            break
+        }
     }
 
     public func handleWritable(_ fd: Int32) { flush() }
 
+    /// Reads at most ``InputChannelDefaults/readBudget`` a wake-up; what is left waits for
+    /// the next round, after input and timers.
     public func handleReadable(_ fd: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-        if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
-        guard count > 0 else { return lose("the compositor at \(socketPath) closed the connection") }
-        inbox += buffer[0..<count]
+        var taken = 0
+        while taken < InputChannelDefaults.readBudget {
+            let count = readBuffer.withUnsafeMutableBytes {
+                recv(fd, $0.baseAddress, InputChannelDefaults.readBudget - taken, Int32(MSG_DONTWAIT))
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+            guard count > 0 else { return lose("the compositor at \(socketPath) closed the connection") }
+            taken += count
+            inbox += readBuffer[0..<count]
+            guard parseInbox() else { return }
+        }
+        let now = PollScheduler.now()
+        if now - floodWindowStart >= InputChannelDefaults.floodWindow {
+            floodWindowStart = now
+            floodWindowBytes = 0
+        }
+        floodWindowBytes += taken
+        if floodWindowBytes > InputChannelDefaults.floodBytes {
+            lose("the compositor at \(socketPath) sent more than \(shownBytes(InputChannelDefaults.floodBytes)) within \(shown(InputChannelDefaults.floodWindow)): it floods its socket")
+        }
+    }
+
+    /// Handles each whole message in the inbox; false once the connection is gone.
+    private func parseInbox() -> Bool {
+        var start = 0
+        defer { inbox.removeFirst(min(start, inbox.count)) }
         // Each event: object id, then its size (bytes, header included) and opcode.
-        while inbox.count >= 8 {
-            let object = Self.word(inbox, 0)
-            let sizeAndOpcode = Self.word(inbox, 4)
+        while inbox.count - start >= 8 {
+            let object = Self.word(inbox, start)
+            let sizeAndOpcode = Self.word(inbox, start + 4)
             let size = Int(sizeAndOpcode >> 16)
-            guard size >= 8, size <= 4_096 else { return lose("the compositor at \(socketPath) sent a message of \(size) bytes") }
-            guard inbox.count >= size else { break }
-            let body = Array(inbox[8..<size])
-            inbox.removeFirst(size)
+            guard size >= 8, size <= 4_096 else {
+                start = inbox.count
+                lose("the compositor at \(socketPath) sent a message of \(size) bytes")
+                return false
+            }
+            guard inbox.count - start >= size else { break }
+            let body = Array(inbox[start + 8..<start + size])
+            start += size
             received(object: object, opcode: UInt16(sizeAndOpcode & 0xFFFF), body)
             switch phase {
             case .handshaking, .connected: continue
-            case .stopped, .waiting: return
+            case .stopped, .waiting:
+                start = inbox.count
+                return false
             }
         }
+        return true
     }
 
     // MARK: Writing
 
-    /// Queues `requests` and writes what the socket takes now.
-    func send(_ requests: [UInt8]) {
-        outbox += requests
-        flush()
-    }
-
+    /// Encodes and writes what waits, as much as the socket and the wake-up's budget take.
     private func flush() {
-        guard !outbox.isEmpty, case let .connected(fd) = phase else { return }
-        let sent = outbox.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
-        if sent > 0 {
-            outbox.removeFirst(sent)
-        } else if sent < 0 && errno != EAGAIN && errno != EINTR {
-            lose("the compositor at \(socketPath) closed the connection")
+        guard case let .connected(fd) = phase else { return }
+        let pumped = outbox.pump(now: PollScheduler.now(), encode: encode) { buffer in
+            Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
         }
+        if case .broken = pumped { lose("the compositor at \(socketPath) closed the connection") }
     }
 
     /// Writes `bytes` during the handshake, all at once or not at all.
@@ -189,17 +261,21 @@ public class WaylandChannel: InputChannel {
             let message = body.count >= 8 ? Self.readString(body, at: 8)?.0 ?? "" : ""
             lose("the compositor at \(socketPath) refused a request: \(message)")
         case (Object.registry.rawValue, 0):
-            guard case .handshaking(let fd, var globals) = phase, body.count >= 8,
-                  let (interface, after) = Self.readString(body, at: 4), body.count >= after + 4 else { return }
-            globals[interface] = (Self.word(body, 0), Self.word(body, after))
-            phase = .handshaking(fd: fd, globals: globals)
+            guard case .handshaking(let fd, var globals, let listed, let deadline) = phase else { return }
+            guard listed < InputChannelDefaults.maximumGlobals else {
+                return lose("the compositor at \(socketPath) listed more than \(InputChannelDefaults.maximumGlobals) globals without ending its handshake")
+            }
+            // The phase lets go of the table while it grows, so it is not copied.
+            phase = .stopped
+            if body.count >= 8, let (interface, after) = Self.readString(body, at: 4), body.count >= after + 4 {
+                globals[interface] = (Self.word(body, 0), Self.word(body, after))
+            }
+            phase = .handshaking(fd: fd, globals: globals, listed: listed + 1, deadline: deadline)
         case (Object.callback.rawValue, 0):
-            guard case let .handshaking(fd, globals) = phase else { return }
+            guard case let .handshaking(fd, globals, _, _) = phase else { return }
             if let why = bind(globals, on: fd) { return lose(why) }
             phase = .connected(fd: fd)
-            retry = .milliseconds(100)
-            saidLoss = false
-            onReport?(.connected(name))
+            reporting.reached(name, at: PollScheduler.now())
         case (Object.display.rawValue, _), (Object.registry.rawValue, _), (Object.callback.rawValue, _):
             // delete_id, global_remove and the like: nothing to do.
             break
@@ -235,8 +311,10 @@ public class WaylandChannel: InputChannel {
             close(fd)
             return lose("cannot reach the compositor at \(socketPath): \(why)")
         }
-        phase = .handshaking(fd: fd, globals: [:])
+        phase = .handshaking(fd: fd, globals: [:], listed: 0, deadline: PollScheduler.now() + InputChannelDefaults.connectTimeout)
         descriptorSerial = DescriptorSerial.next()
+        floodWindowStart = PollScheduler.now()
+        floodWindowBytes = 0
         let hello = Self.request(Object.display.rawValue, 1, [Object.registry.rawValue])
             + Self.request(Object.display.rawValue, 0, [Object.callback.rawValue])
         guard Self.sendAll(fd, hello) else { return lose("the compositor at \(socketPath) took no requests") }
@@ -244,26 +322,24 @@ public class WaylandChannel: InputChannel {
 
     private func closeSocket() {
         switch phase {
-        case let .handshaking(fd, _), let .connected(fd): close(fd)
+        case let .handshaking(fd, _, _, _), let .connected(fd): close(fd)
         case .stopped, .waiting: break
         }
         phase = .stopped
     }
 
+    /// The connection is gone (or never came), for `why`: what waited for it is dropped,
+    /// the loss is said once per outage, and the next try waits (``ChannelReporting``).
     func lose(_ why: String) {
         closeSocket()
-        phase = .waiting(until: PollScheduler.now() + retry)
-        retry = min(retry * 2, Self.maximumRetry)
-        if !saidLoss {
-            saidLoss = true
-            onReport?(.lost(why))
-        }
+        inbox.removeAll()
+        outbox.removeAll()
+        let now = PollScheduler.now()
+        phase = .waiting(until: now + reporting.lost(why, at: now))
     }
 
     /// Says once per cause why an action could not be pressed.
     func problem(_ why: String) {
-        guard why != lastProblem else { return }
-        lastProblem = why
-        onReport?(.cannotPress(why))
+        reporting.problem(why)
     }
 }

@@ -5,13 +5,19 @@ import PollLoop
 import TouchGestures
 
 /// Keys, text and clicks on X11 through the XTEST extension, as if from the core
-/// keyboard and pointer: `xcb_test_fake_input`, flushed at once, no sleep between events.
+/// keyboard and pointer: FakeInput requests, written as the server takes them, no sleep
+/// between events.
 ///
 /// At connect it reads the server's keyboard map once (keysym to keycode, and whether
 /// Shift gives it); a keysym the map lacks is reported, not pressed. The connect and
-/// that read block in XCB, so they run on a thread of their own (``BackgroundAttempt``);
-/// the connection is then only written to, and read (in the loop's epoll set) to notice
-/// when it goes.
+/// that read block in XCB, so they run on a thread of their own (``BackgroundAttempt``).
+/// Then the channel takes the connection's writing side from XCB (`xcb_take_socket`):
+/// XCB writes only by blocking until all is written (`xcb_flush`, and any request that
+/// fills its 16 KiB buffer), so an X server that stops reading (stopped, or stuck) would
+/// hold the loop. The channel writes the FakeInput requests itself, without blocking,
+/// through a ``ChannelOutbox``: a long text goes out a piece at a time as the socket
+/// takes it, and a server that takes nothing for ``InputChannelDefaults/writeStall`` is
+/// dropped. XCB still reads the connection (in the loop's epoll set), to notice its end.
 public final class XTestChannel: InputChannel {
     typealias Place = KeyboardMap.Place
 
@@ -19,11 +25,13 @@ public final class XTestChannel: InputChannel {
         var xcb: OpaquePointer
         var fd: Int32
         var places: [UInt32: Place]
+        var opcode: UInt8
     }
 
     private struct Opened: @unchecked Sendable {
         var xcb: OpaquePointer
         var places: [UInt32: Place]
+        var opcode: UInt8
     }
 
     private enum Phase {
@@ -35,15 +43,16 @@ public final class XTestChannel: InputChannel {
 
     public let display: String
     public var name: String { "x11 XTEST at \(display)" }
-    public var onReport: ((InputChannelReport) -> Void)?
+    public var onReport: ((InputChannelReport) -> Void)? {
+        get { reporting.onReport }
+        set { reporting.onReport = newValue }
+    }
+    private var reporting = ChannelReporting()
     private var phase = Phase.stopped
-    private var retry: Duration = .milliseconds(100)
-    private var lastProblem: String?
-    private var saidLoss = false
-
-    /// How long connecting may take before it is tried again later.
-    static let connectTimeout: Duration = .seconds(5)
-    static let maximumRetry: Duration = .seconds(2)
+    private var outbox = ChannelOutbox()
+    /// The last attempt given up on while its thread still waits on a stuck server: no
+    /// other is started beside it, so a server that never answers costs one thread.
+    private var stuck: BackgroundAttempt<Result<Opened, InputActionError>>?
 
     public init(display: String) {
         self.display = display
@@ -58,6 +67,9 @@ public final class XTestChannel: InputChannel {
         connect()
     }
 
+    /// Bytes of requests waiting for the server (for tests: what the channel holds).
+    var waitingBytes: Int { outbox.waitingBytes }
+
     // MARK: PollSource
 
     /// The serial of what is read now, new for each attempt and each connection
@@ -67,28 +79,38 @@ public final class XTestChannel: InputChannel {
 
     public func collect(_ interest: inout PollInterest) {
         switch phase {
-        case let .connected(connection): interest.readSteadily(connection.fd, serial: descriptorSerial)
+        case let .connected(connection):
+            interest.readSteadily(connection.fd, serial: descriptorSerial)
+            if !outbox.isEmpty { interest.write(connection.fd) }
         case let .connecting(attempt, _): interest.readSteadily(attempt.fd, serial: descriptorSerial)
         case .stopped, .waiting: break
         }
     }
 
     public var nextDeadline: Timestamp? {
-        switch phase {
+        let own: Timestamp? = switch phase {
         case let .connecting(_, deadline): deadline
         case let .waiting(until): until
-        case .stopped, .connected: nil
+        case .connected: outbox.stallDeadline
+        case .stopped: nil
         }
+        return [own, reporting.stableDeadline].compactMap { $0 }.min()
     }
 
     public func handleDeadlines() {
         let now = PollScheduler.now()
+        reporting.checkStable(at: now)
         switch phase {
         case let .connecting(attempt, deadline) where deadline <= now:
             attempt.abandon()
-            lose("the X server at \(display) did not answer within \(Self.connectTimeout)")
+            stuck = attempt
+            lose("the X server at \(display) did not answer within \(shown(InputChannelDefaults.connectTimeout))")
         case let .waiting(until) where until <= now:
             connect()
+        case .connected:
+            if let stall = outbox.stallDeadline, stall <= now {
+                lose("the X server at \(display) took no request for \(shown(InputChannelDefaults.writeStall)): it does not read its connection")
+            }
         default:
             break
         }
@@ -101,11 +123,10 @@ public final class XTestChannel: InputChannel {
             case nil: break
             case let .failure(why)?: lose(why.description)
             case let .success(opened)?:
-                phase = .connected(Connection(xcb: opened.xcb, fd: xcb_get_file_descriptor(opened.xcb), places: opened.places))
+                phase = .connected(Connection(xcb: opened.xcb, fd: xcb_get_file_descriptor(opened.xcb), places: opened.places,
+                                              opcode: opened.opcode))
                 descriptorSerial = DescriptorSerial.next()
-                retry = .milliseconds(100)
-                saidLoss = false
-                onReport?(.connected(name))
+                reporting.reached(name, at: PollScheduler.now())
             }
         case let .connected(connection):
             // Nothing is asked of the server; what comes is an error or the end.
@@ -116,34 +137,74 @@ public final class XTestChannel: InputChannel {
         }
     }
 
+    public func handleWritable(_ fd: Int32) { flush() }
+
     // MARK: Pressing
 
     public func press(_ action: InputAction) {
         guard case let .connected(connection) = phase else {
-            problem("\(name) is not connected")
-            return
+            return problem("\(name) is not connected")
         }
+        if let error = KeyboardMap.check(action, on: connection.places, named: Self.mapName) {
+            return problem(error.description)
+        }
+        guard outbox.enqueue(action, at: PollScheduler.now()) else {
+            return problem("\(name) is behind: \(InputChannelDefaults.maximumWaitingPresses) presses wait for the X server, and more are dropped")
+        }
+        flush()
+    }
+
+    static let mapName = "the X server's keyboard map"
+
+    /// Encodes and writes what waits, as much as the socket and the wake-up's budget take.
+    private func flush() {
+        guard case let .connected(connection) = phase else { return }
+        let pumped = outbox.pump(now: PollScheduler.now(), encode: { Self.encode($0, on: connection) }) { buffer in
+            send(connection.fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+        }
+        if case .broken = pumped { lose("the X server at \(display) closed the connection") }
+    }
+
+    /// The FakeInput requests of `piece` (an action ``press(_:)`` checked, or a piece of its
+    /// text), in the X protocol's layout, in the client's byte order as XCB set it up.
+    private static func encode(_ piece: InputAction, on connection: Connection) -> [UInt8] {
         var events: [(type: UInt8, detail: UInt8)] = []
-        switch action {
+        switch piece {
         case let .button(button):
+            // ButtonPress 4, ButtonRelease 5.
             events = [(4, button.x11), (5, button.x11)]
         case .keys, .text, .shortcut:
             // KeyPress 2, KeyRelease 3.
-            switch KeyboardMap.strokes(for: action, on: connection.places, named: "the X server's keyboard map") {
-            case let .success(strokes): events = strokes.map { ($0.pressed ? 2 : 3, UInt8(truncatingIfNeeded: $0.place.key)) }
-            case let .failure(error): return problem(error.description)
-            }
+            guard case let .success(strokes) = KeyboardMap.strokes(for: piece, on: connection.places, named: mapName) else { return [] }
+            events = strokes.map { ($0.pressed ? 2 : 3, UInt8(truncatingIfNeeded: $0.place.key)) }
         }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(events.count * fakeInputSize)
         for event in events {
-            xcb_test_fake_input(connection.xcb, event.type, event.detail, 0, 0, 0, 0, 0)
+            // xtest.h's xXTestFakeInputReq: major opcode, X_XTestFakeInput (2), length in
+            // 4-byte units (9); type, detail, 2 pad; time (0: now); root (0: the pointer's
+            // screen); 8 pad; rootX, rootY; 7 pad; deviceid (0: core).
+            var request = [UInt8](repeating: 0, count: fakeInputSize)
+            request[0] = connection.opcode
+            request[1] = 2
+            withUnsafeBytes(of: UInt16(fakeInputSize / 4)) { request[2] = $0[0]; request[3] = $0[1] }
+            request[4] = event.type
+            request[5] = event.detail
+            bytes += request
         }
-        xcb_flush(connection.xcb)
-        if xcb_connection_has_error(connection.xcb) != 0 { lose("the X server at \(display) closed the connection") }
+        return bytes
     }
+
+    /// Bytes of one FakeInput request.
+    static let fakeInputSize = 36
 
     // MARK: Connecting
 
     private func connect() {
+        if let stuck, stuck.isRunning {
+            return lose("the X server at \(display) did not answer within \(shown(InputChannelDefaults.connectTimeout))")
+        }
+        stuck = nil
         let display = display
         guard let attempt = BackgroundAttempt.start({ Self.open(display) }, dispose: { result in
             if case let .success(opened) = result { xcb_disconnect(opened.xcb) }
@@ -151,24 +212,21 @@ public final class XTestChannel: InputChannel {
             lose("cannot start a thread to connect to the X server")
             return
         }
-        phase = .connecting(attempt, deadline: PollScheduler.now() + Self.connectTimeout)
+        phase = .connecting(attempt, deadline: PollScheduler.now() + InputChannelDefaults.connectTimeout)
         descriptorSerial = DescriptorSerial.next()
     }
 
+    /// The connection is gone (or never came), for `why`: what waited for it is dropped,
+    /// the loss is said once per outage, and the next try waits (``ChannelReporting``).
     private func lose(_ why: String) {
         if case let .connected(connection) = phase { xcb_disconnect(connection.xcb) }
-        phase = .waiting(until: PollScheduler.now() + retry)
-        retry = min(retry * 2, Self.maximumRetry)
-        if !saidLoss {
-            saidLoss = true
-            onReport?(.lost(why))
-        }
+        outbox.removeAll()
+        let now = PollScheduler.now()
+        phase = .waiting(until: now + reporting.lost(why, at: now))
     }
 
     private func problem(_ why: String) {
-        guard why != lastProblem else { return }
-        lastProblem = why
-        onReport?(.cannotPress(why))
+        reporting.problem(why)
     }
 
     /// Connects, checks for XTEST, and reads the keyboard map: on the attempt's thread.
@@ -202,6 +260,16 @@ public final class XTestChannel: InputChannel {
                 places[keysym] = Place(key: UInt32(first) + UInt32(index), shifted: level == 1)
             }
         }
-        return .success(Opened(xcb: xcb, places: places))
+        guard let extensionData = xcb_get_extension_data(xcb, cxcb_test_extension()), extensionData.pointee.present != 0 else {
+            return fail("the X server at \(display) has no XTEST extension")
+        }
+        // From here the channel writes the connection itself (see the type's comment);
+        // XCB is never asked to write again, so its callback for taking it back is never
+        // called, and its idea of the sequence numbers only serves to read errors.
+        var sent: UInt64 = 0
+        guard xcb_take_socket(xcb, { _ in }, nil, 0, &sent) != 0 else {
+            return fail("the X server at \(display) closed the connection")
+        }
+        return .success(Opened(xcb: xcb, places: places, opcode: extensionData.pointee.major_opcode))
     }
 }

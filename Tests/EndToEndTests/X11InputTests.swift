@@ -43,6 +43,29 @@ import Testing
         #expect(events(in: readText("\(x11)/xev.log")) == InputRules.tapEvents + InputRules.clickEvents, "\(run.lines.suffix(10))")
     }
 
+    /// A text far longer than one piece the channel encodes at a time, and than the
+    /// socket's buffer: it reaches the window whole and in order, over several rounds.
+    @Test func aLongTextReachesTheFocusedWindowWholeAndInOrder() throws {
+        let x11 = temporaryFolder()
+        defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }
+        let display = try startDesktop("'\(headlessX11)' start \(x11) Xev=keys")
+        let run = rig(devices: ["touchpad"], rules: """
+            [rule.type]
+            gesture = "tap"
+            fingers = 2
+            text = "\(String(repeating: "ab", count: 3_000))"
+            """, script: """
+            device touchpad
+            await input: connected to x11 XTEST at \(display)
+            tap 2 at 50,35
+            shell for i in $(seq 100); do [ $(grep -c '^KeyRelease' \(x11)/xev.log) -ge 6000 ] && break; sleep 0.1; done
+            """, arguments: InputRules.arguments, extra: InputRules.extra, wrapper: "env DISPLAY=\(display) WAYLAND_DISPLAY=")
+        #expect(run.status == 0, "\(run.lines.suffix(10))")
+        let expected = Array(repeating: ["press a", "release a", "press b", "release b"], count: 3_000).flatMap { $0 }
+        let events = events(in: readText("\(x11)/xev.log"))
+        #expect(events == expected, "\(events.count) events")
+    }
+
     @Test func aKeyTheKeyboardMapLacksIsSaidOnceAndNothingIsPressed() throws {
         let x11 = temporaryFolder()
         defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }

@@ -1,0 +1,63 @@
+/// The tunables of the input channels' connections to their desktops, with their reasons.
+/// A channel trusts no desktop: what it keeps for one and what one costs the loop is
+/// bounded by these, whatever the desktop does.
+public enum InputChannelDefaults {
+    /// First wait before connecting again after a try failed: a desktop that restarts
+    /// takes longer than this to make its socket, so trying sooner only wakes up.
+    public static let firstRetry: Duration = .milliseconds(100)
+    /// The longest wait between tries while the desktop cannot be reached: how late, at
+    /// worst, keys work again once it is back; one wake-up per this while it is away.
+    public static let maximumRetry: Duration = .seconds(2)
+    /// A connection that lasted this long worked: after losing it the first retry comes
+    /// after ``firstRetry`` again, and a loss is said again. One that ends sooner (the
+    /// desktop shakes hands and drops touchgest, floods, stops reading) doubles the wait.
+    public static let stableConnection: Duration = .seconds(10)
+    /// The longest wait for a desktop that keeps dropping touchgest soon after each
+    /// handshake: at most one try per this, and no log line.
+    public static let maximumFlappingRetry: Duration = .seconds(60)
+    /// How long a desktop may take to accept touchgest and finish its handshake (X11's
+    /// setup, XTEST and keyboard map; Wayland's registry and its sync): a live one takes
+    /// milliseconds, so one that takes this long is stuck, and is tried again later.
+    public static let connectTimeout: Duration = .seconds(5)
+    /// Most globals a Wayland compositor may list before its handshake ends: sway and KWin
+    /// list 40 to 80; one that lists more is not a compositor, and is dropped.
+    public static let maximumGlobals = 1_024
+    /// Most bytes read from a desktop in one wake-up: a handshake's globals fit several
+    /// times over, and the loop then goes round, input first.
+    public static let readBudget = 16 << 10
+    /// Most bytes a desktop may send within one ``floodWindow``: an honest one sends its
+    /// globals (a few kB) and a handful of events per connection, so more is a flood, and
+    /// costs the desktop its connection instead of the loop's time.
+    public static let floodBytes = 1 << 20
+    /// The window ``floodBytes`` is counted over.
+    public static let floodWindow: Duration = .seconds(1)
+    /// Bytes of requests encoded ahead of what the desktop has taken: a long text is
+    /// encoded a piece at a time as the socket takes it, so a text of any length costs
+    /// this much, not its whole encoding (tens of MB for a 1 MB text).
+    public static let encodedAhead = 16 << 10
+    /// Characters of a text encoded as one piece: a few kB of requests.
+    public static let textPiece = 64
+    /// Most bytes written to a desktop in one wake-up: a long text then goes out over
+    /// several rounds of the loop, with input and timers between them.
+    public static let writeBudget = 64 << 10
+    /// How long a desktop may leave requests waiting without taking a byte before it
+    /// counts as not reading: its connection is dropped, with what waits for it.
+    public static let writeStall: Duration = .seconds(2)
+    /// Presses that may wait behind a long text: more are dropped (said once), so that a
+    /// gesture repeated while a desktop is slow never queues without end.
+    public static let maximumWaitingPresses = 64
+}
+
+/// A duration as the log says it: "5 s", "200 ms".
+func shown(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(milliseconds) ms"
+}
+
+/// A size as the log says it: "1 MiB", "16 KiB", "300 bytes".
+func shownBytes(_ count: Int) -> String {
+    if count >= 1 << 20 && count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+    if count >= 1 << 10 && count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+    return "\(count) bytes"
+}
