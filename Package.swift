@@ -28,7 +28,7 @@ let package = Package(
         // any program embedding the engine could write a recognizer of its own.
         .target(name: "StrokeGestures", dependencies: ["TouchGestures", .product(name: "RealModule", package: "swift-numerics")]),
 
-        // MARK: C modules, each seen by one target only
+        // MARK: C modules, each seen by the few targets named beside it
 
         // libinput + libudev, seen only by the input adapter.
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
@@ -38,9 +38,10 @@ let package = Package(
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xtest0-dev"])]),
         // libxkbcommon, seen only by the input actions: key names and keysyms.
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
-        // libdbus-1, seen only by the KDE and GNOME focus provider and the session state.
+        // libdbus-1, seen only by BusLoop, the one D-Bus layer (and the session benchmark's desktop stand-in).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        // Starting a command as touchgest does (its own clone), and small syscalls Swift lacks.
+        // Starting a command as touchgest does (its own clone), and small syscalls Swift lacks: seen by
+        // PollLoop, CommandRunner, GestureStreams, InputChannels and (for its socket client) the executable.
         .target(name: "CProcess"),
 
         // MARK: Input
@@ -80,7 +81,7 @@ let package = Package(
         // session bus, followed without polling.
         // One D-Bus connection inside the poll loop: connect on a thread, then calls and signals without blocking.
         .target(name: "BusLoop", dependencies: ["TouchGestures", "PollLoop", "CDBus"]),
-        .target(name: "SessionState", dependencies: ["TouchGestures", "PollLoop", "CDBus", "BusLoop"]),
+        .target(name: "SessionState", dependencies: ["TouchGestures", "PollLoop", "BusLoop"]),
 
         // MARK: Recordings
 
