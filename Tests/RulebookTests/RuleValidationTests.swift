@@ -209,6 +209,23 @@ func diagnostics(_ text: String) -> [String] {
         ])
     }
 
+    /// A rule name is printed to logs and terminals: no control or format characters, so a
+    /// bidi override cannot make a log line read backwards.
+    @Test func aRuleNameWithAControlOrFormatCharacterIsAnError() {
+        #expect(diagnostics(#"""
+            [rule."swipe\u202Eleft"]
+            gesture = "tap"
+            command = "x"
+
+            [rule."a\u001bb"]
+            gesture = "pinch"
+            command = "y"
+            """#) == [
+            "rules.toml:1:7: error: rule name 'swipe\u{202E}left' holds the format character U+202E; a name is printed to logs and terminals, so it may hold no control or format (bidi) characters",
+            "rules.toml:5:7: error: rule name 'a\u{1B}b' holds the control character U+001B; a name is printed to logs and terminals, so it may hold no control or format (bidi) characters",
+        ])
+    }
+
     @Test func touchpadLimitsOfLibinputAreErrors() {
         #expect(diagnostics("""
             [rule.a]
