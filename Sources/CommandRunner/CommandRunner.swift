@@ -56,7 +56,7 @@ public final class CommandRunner {
         public var description: String {
             switch self {
             case let .exited(code): "exited with status \(code)"
-            case let .signalled(signal): "killed by signal \(signal)"
+            case let .signalled(signal): "was killed by signal \(signal)"
             case .timedOut: "stopped after its timeout"
             case let .couldNotStart(reason): "could not start: \(reason)"
             }

@@ -34,8 +34,13 @@ public enum InputAction: Hashable, Sendable, CustomStringConvertible {
         case "keys": return .keys(try KeyChord.sequence(value))
         case "text":
             guard !value.isEmpty else { throw InputActionError("text is empty; give the text to type") }
+            // xkb gives NUL, ESC, DEL and the C1 controls keysyms too: typed, they would
+            // press Escape or Delete, or send a code no application means as text.
+            if let scalar = value.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\t" && $0 != "\n" }) {
+                throw InputActionError("text holds the control character \(scalar.codePoint); the only control characters text types are tab and newline")
+            }
             if let scalar = value.unicodeScalars.first(where: { Keysym.typing($0) == 0 }) {
-                throw InputActionError("text holds U+\(String(scalar.value, radix: 16, uppercase: true)), which no key types")
+                throw InputActionError("text holds \(scalar.codePoint), which no key types")
             }
             return .text(value)
         case "button":
@@ -48,7 +53,7 @@ public enum InputAction: Hashable, Sendable, CustomStringConvertible {
                 throw InputActionError("shortcut is empty; give the name of a KDE Plasma global shortcut, such as \"Overview\"")
             }
             if let scalar = value.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                throw InputActionError("shortcut holds the control character U+\(String(scalar.value, radix: 16, uppercase: true))")
+                throw InputActionError("shortcut holds the control character \(scalar.codePoint)")
             }
             return .shortcut(value)
         default:
@@ -208,5 +213,13 @@ public enum Keysym {
     /// The name, or the value in hex where it has none: for messages.
     public static func shown(_ keysym: UInt32) -> String {
         name(keysym) ?? "0x" + String(keysym, radix: 16)
+    }
+}
+
+extension Unicode.Scalar {
+    /// `U+001B`, `U+202E`: the scalar as messages name it, at least four hex digits.
+    public var codePoint: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

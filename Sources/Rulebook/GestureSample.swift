@@ -106,7 +106,8 @@ public struct GestureSample: Sendable, Equatable {
 }
 
 /// Appends `text` as a JSON string: quotes, backslashes and every control character
-/// (C0, DEL and C1, so a terminal that shows the line cannot be steered) escaped. The one
+/// (C0, DEL and C1) and bidi control escaped (``Unicode/Scalar/isUnsafeOnTerminal``), so a
+/// terminal that shows the line cannot be steered. The one
 /// escaper of every JSON line touchgest writes: streams, `debug --json`, `replay --json`.
 public func appendJSONString(_ text: String, to line: inout String) {
     line += "\""
@@ -117,11 +118,22 @@ public func appendJSONString(_ text: String, to line: inout String) {
         case "\n": line += "\\n"
         case "\r": line += "\\r"
         case "\t": line += "\\t"
-        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+        case _ where scalar.isUnsafeOnTerminal:
             let hex = String(scalar.value, radix: 16)
             line += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         default: line.unicodeScalars.append(scalar)
         }
     }
     line += "\""
+}
+
+extension Unicode.Scalar {
+    /// Whether printing the scalar as it is could drive a terminal or forge what a line
+    /// shows: the controls (C0, DEL and C1, Unicode's Cc), the bidi controls that reorder
+    /// what follows them (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) and
+    /// the line and paragraph separators (U+2028, U+2029). Text from outside is printed
+    /// with these escaped, and JSON lines write them as `\u` escapes.
+    public var isUnsafeOnTerminal: Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value) || properties.isBidiControl || value == 0x2028 || value == 0x2029
+    }
 }

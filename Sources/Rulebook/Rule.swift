@@ -108,6 +108,12 @@ public struct Rule: Sendable {
 
 extension Rule {
     /// A stroke rule's threshold: its own, the `[settings]` one, or the default.
+    /// The first control or format character of a rule name (Unicode's Cc and Cf: ESC,
+    /// the bidi overrides), which no name may hold; nil when it holds none.
+    public static func unprintable(in name: String) -> Unicode.Scalar? {
+        name.unicodeScalars.first { [.control, .format].contains($0.properties.generalCategory) }
+    }
+
     public var strokeThreshold: Double {
         tunables["threshold"]?.number ?? StrokeDefaults.threshold
     }

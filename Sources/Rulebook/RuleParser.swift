@@ -92,6 +92,11 @@ struct RuleParser {
                     continue
                 }
                 let header = Self.place(ruleEntry)
+                if let scalar = Rule.unprintable(in: ruleEntry.key) {
+                    let kind = scalar.properties.generalCategory == .control ? "control" : "format"
+                    error("rule name '\(ruleEntry.key)' holds the \(kind) character \(scalar.codePoint); a name is printed to logs and terminals, so it may hold no control or format (bidi) characters",
+                          at: ruleEntry.keyPosition)
+                }
                 ruleTables[ruleEntry.key] = (ruleTable, header)
                 if let rule = parseRule(name: ruleEntry.key, table: ruleTable, header: header, settings: settings) {
                     rules.append(rule)

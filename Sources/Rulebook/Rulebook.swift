@@ -274,33 +274,6 @@ public struct Rulebook: Sendable {
         }
     }
 
-
-    private func checkIndistinguishable(_ parser: inout RuleParser) {
-        // Rules of different gestures or device names are always told apart: compare
-        // only within those groups (in file order, as the warnings are).
-        struct Key: Hashable {
-            var gesture: GestureKind
-            var deviceName: String?
-        }
-        let groups = Dictionary(grouping: rules.indices) { Key(gesture: rules[$0].gesture, deviceName: rules[$0].deviceName) }
-        for (index, a) in rules.enumerated() {
-            let group = groups[Key(gesture: a.gesture, deviceName: a.deviceName)]!
-            for b in group.lazy.filter({ $0 > index }).map({ rules[$0] }) where Self.sameGesture(a, b) && a.window == b.window {
-                if a.gesture == .stroke {
-                    // Strokes are told apart by their shapes: alike is a matter of degree.
-                    let score = StrokeLearner.closeness(a.templates, b.templates)
-                    let threshold = min(a.strokeThreshold, b.strokeThreshold)
-                    guard score >= threshold else { continue }
-                    parser.warning("rules '\(a.name)' and '\(b.name)' draw shapes too alike to be told apart: a template of one scores \(fixedDecimals(score, 2)) against the other's, at least the threshold \(fixedDecimals(threshold, 2)); draw them again with touchgest learn, or make them more different",
-                                   at: parser.ruleTables[b.name]?.header)
-                    continue
-                }
-                parser.warning("rules '\(a.name)' and '\(b.name)' match the same gesture (\(Self.summary(a))) and can never be told apart; only one of them will run",
-                               at: parser.ruleTables[b.name]?.header)
-            }
-        }
-    }
-
     static func sameGesture(_ a: Rule, _ b: Rule) -> Bool {
         guard a.gesture == b.gesture, a.device.overlaps(b.device), a.deviceName == b.deviceName,
               a.fingers <= b.maxFingers, b.fingers <= a.maxFingers else { return false }

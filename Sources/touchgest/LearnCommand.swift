@@ -64,7 +64,7 @@ struct LearnCommand: ParsableCommand {
         if let threshold, !(0.5...0.99).contains(threshold) {
             throw ValidationError("--threshold must be a score from 0.5 to 0.99, not \(threshold)")
         }
-        guard !name.isEmpty, !name.unicodeScalars.contains(where: \.isControlCharacter) else {
+        guard !name.isEmpty, Rule.unprintable(in: name) == nil else {
             throw ValidationError("the rule's name must be printable text")
         }
     }

@@ -29,17 +29,21 @@ func writeLine(_ descriptor: Int32, _ line: String) {
 }
 
 extension String {
-    /// The text with every control character written out as an escape, `\x1b` for
-    /// ESC, `\x0a` for a newline, `\u{9b}` for the C1 CSI: what touchgest prints to a
-    /// terminal or a log from outside (device names, rule names and commands from rule
-    /// files, file names, a command's stderr) cannot move the cursor, recolour or
-    /// retitle the terminal, or forge a line of output. Other text is unchanged.
+    /// The text with every character that could drive a terminal written out as an
+    /// escape: `\x1b` for ESC, `\x0a` for a newline, `\u{9b}` for the C1 CSI, `\u{202e}`
+    /// for a bidi override (``Unicode/Scalar/isUnsafeOnTerminal``). What touchgest prints to
+    /// a terminal or a log from outside (device names, window titles and app ids, recording
+    /// contents, commands from rule files, file names, a command's stderr) cannot move the
+    /// cursor, recolour or retitle the terminal, reorder what a line shows, or forge a line
+    /// of output. Other text is unchanged. The one place such text is escaped: `emit`,
+    /// `printError`, the log handler and the debug printer all use it.
     var escapingControlCharacters: String {
-        // Fast path: no byte below 0x20, no DEL, and no 0xC2 (the lead byte of every C1).
-        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return self }
+        // Fast path: no byte below 0x20, no DEL, no 0xC2 (the lead byte of every C1), no
+        // 0xD8 (U+061C) and no 0xE2 (the other bidi controls and separators).
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else { return self }
         var result = ""
         for scalar in unicodeScalars {
-            if scalar.isControlCharacter {
+            if scalar.isUnsafeOnTerminal {
                 let hex = String(scalar.value, radix: 16)
                 let padded = hex.count < 2 ? "0" + hex : hex
                 result += scalar.value < 0x80 ? "\\x\(padded)" : "\\u{\(padded)}"
@@ -48,13 +52,6 @@ extension String {
             }
         }
         return result
-    }
-}
-
-extension Unicode.Scalar {
-    /// C0 controls, DEL and C1 controls (Unicode's general category Cc).
-    var isControlCharacter: Bool {
-        value < 0x20 || (0x7F...0x9F).contains(value)
     }
 }
 

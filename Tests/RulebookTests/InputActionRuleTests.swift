@@ -90,6 +90,37 @@ import TouchGestures
         ])
     }
 
+    /// Text types printable characters, tab and newline: ESC, NUL, DEL and the C1 controls
+    /// have keysyms too (Escape, Delete, ...), and typed they would press those keys.
+    @Test func textRefusesControlCharactersButTabAndNewline() throws {
+        #expect(diagnostics(#"""
+            [rule.a]
+            gesture = "tap"
+            text = "clear\u001b[2J"
+
+            [rule.b]
+            gesture = "tap"
+            fingers = 2
+            text = "\u0000"
+
+            [rule.c]
+            gesture = "pinch"
+            on-begin = { text = "x\u007f" }
+
+            [rule.d]
+            gesture = "tap"
+            fingers = 3
+            text = "\u009b"
+            """#) == [
+            "rules.toml:3:8: error: text holds the control character U+001B; the only control characters text types are tab and newline",
+            "rules.toml:8:8: error: text holds the control character U+0000; the only control characters text types are tab and newline",
+            "rules.toml:12:21: error: text holds the control character U+007F; the only control characters text types are tab and newline",
+            "rules.toml:17:8: error: text holds the control character U+009B; the only control characters text types are tab and newline",
+        ])
+        let book = try Rulebook.parse("[rule.a]\ngesture = \"tap\"\ntext = \"one\\ttwo\\n\"\n", file: "rules.toml")
+        #expect(book.rules[0].inputs == [.recognized: .text("one\ttwo\n")])
+    }
+
     // The daemon starts its input channel for rules that press something: a rule whose
     // only actions are per-direction steps is one.
     @Test func aRuleWithOnlyDirectionalStepsPressesInput() throws {

@@ -168,6 +168,64 @@ func diagnostics(_ text: String) -> [String] {
         ])
     }
 
+    /// Alike rules are one warning a group, not one a pair: 1,024 copies of a tap made
+    /// 523,776 lines.
+    @Test func manyIdenticalRulesAreOneWarning() {
+        let text = (0..<1024).map { "[rule.t\($0)]\ngesture = \"tap\"\ncommand = \"true\"\n" }.joined(separator: "\n")
+        #expect(diagnostics(text) == [
+            "rules.toml:5:1: warning: rules 't0', 't1', 't2', 't3' and 1020 more match the same gesture (tap, 1 finger, 1 tap, any) and can never be told apart; only one of them will run",
+        ])
+    }
+
+    @Test func aGroupOfFourIsNamedInFullAndAnotherGroupIsItsOwnWarning() {
+        let taps = (0..<4).map { "[rule.t\($0)]\ngesture = \"tap\"\ncommand = \"true\"\n" }.joined(separator: "\n")
+        let presses = (0..<3).map { "[rule.p\($0)]\ngesture = \"long-press\"\ncommand = \"true\"\n" }.joined(separator: "\n")
+        #expect(diagnostics(taps + "\n" + presses) == [
+            "rules.toml:5:1: warning: rules 't0', 't1', 't2' and 't3' match the same gesture (tap, 1 finger, 1 tap, any) and can never be told apart; only one of them will run",
+            "rules.toml:21:1: warning: rules 'p0', 'p1' and 'p2' match the same gesture (long-press, 1 finger, any) and can never be told apart; only one of them will run",
+        ])
+    }
+
+    /// `left` and `up` are both alike to `left, up`, not to each other: one group, whose
+    /// warning does not claim that all three match one gesture.
+    @Test func rulesAlikeThroughAnotherAreOneGroup() {
+        #expect(diagnostics("""
+            [rule.both]
+            gesture = "swipe"
+            direction = ["left", "up"]
+            command = "x"
+
+            [rule.left]
+            gesture = "swipe"
+            direction = "left"
+            command = "y"
+
+            [rule.up]
+            gesture = "swipe"
+            direction = "up"
+            command = "z"
+            """) == [
+            "rules.toml:6:1: warning: rules 'both', 'left' and 'up' match gestures that overlap, each with another of them (the first: swipe, 1 finger, up,left, any), and can never all be told apart; where they match the same gesture, only one of them will run",
+        ])
+    }
+
+    /// A rule name is printed to logs and terminals: no control or format characters, so a
+    /// bidi override cannot make a log line read backwards.
+    @Test func aRuleNameWithAControlOrFormatCharacterIsAnError() {
+        #expect(diagnostics(#"""
+            [rule."swipe\u202Eleft"]
+            gesture = "tap"
+            command = "x"
+
+            [rule."a\u001bb"]
+            gesture = "pinch"
+            command = "y"
+            """#) == [
+            "rules.toml:1:7: error: rule name 'swipe\u{202E}left' holds the format character U+202E; a name is printed to logs and terminals, so it may hold no control or format (bidi) characters",
+            "rules.toml:5:7: error: rule name 'a\u{1B}b' holds the control character U+001B; a name is printed to logs and terminals, so it may hold no control or format (bidi) characters",
+        ])
+    }
+
     @Test func touchpadLimitsOfLibinputAreErrors() {
         #expect(diagnostics("""
             [rule.a]

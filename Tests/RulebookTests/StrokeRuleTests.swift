@@ -172,6 +172,17 @@ import TouchGestures
         #expect(diagnostics(Self.v + "\n\n[rule.caret]\ngesture = \"stroke\"\ntemplate = [[0, 1], [0.5, 0], [1, 1]]\ncommand = \"y\"\n").isEmpty)
     }
 
+    /// 256 alike strokes made 32,640 warnings at every load; now one names the group and
+    /// its closest pair.
+    @Test func manyAlikeStrokesAreOneWarning() {
+        let text = (0..<256).map { index in
+            "[rule.s\(index)]\ngesture = \"stroke\"\ntemplate = [[0, \(fixedDecimals(Double(index) / 2560, 4))], [0.5, 1], [1, 0]]\ncommand = \"x\"\n"
+        }.joined(separator: "\n")
+        #expect(diagnostics(text) == [
+            "rules.toml:6:1: warning: rules 's0', 's1', 's2', 's3' and 252 more draw shapes too alike to be told apart, each like another of them: the closest, 's250' and 's253', score 1.00 against each other, at least the threshold 0.80; draw them again with touchgest learn, or make them more different",
+        ])
+    }
+
     @Test func aFileHoldsAtMostTwoHundredFiftySixTemplates() {
         var text = ""
         for index in 0..<17 {

@@ -105,16 +105,40 @@ import Testing
         #expect(result.stdout.contains(#""name":"evil \u001b]0;owned\u0007\u001b[31mpad\u009b2J""#))
     }
 
-    @Test func aRuleNameWithAnEscapeSequenceIsShownEscaped() {
+    /// A rule name may not hold an escape at all; the error quoting it is escaped.
+    @Test func aRuleNameWithAnEscapeSequenceIsRefusedAndQuotedEscaped() {
         let folder = temporaryFolder()
         writeText("\(folder)/rules.toml", "[rule.\"screen\\u001b[2Jtap\"]\ngesture = \"tap\"\ndevice = \"touchscreen\"\ncommand = \"true\"\n")
         let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml")
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(folder)/rules.toml:1:7: error: rule name 'screen\\x1b[2Jtap' holds the control character U+001B; a name is printed to logs and terminals, so it may hold no control or format (bidi) characters\n")
+    }
+
+    /// A bidi override in a device name would make the rest of the line read backwards:
+    /// it is shown as an escape, as control characters are.
+    @Test func aDeviceNameWithABidiOverrideIsShownEscaped() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rtl.tgrec", "# touchgest recording 1\ndevice 1 touchpad 100 70 pad\u{202E}evil\u{2066}\n0 touchpad 1 tap 2\n")
+        let result = touchgest("replay \(folder)/rtl.tgrec --rules \(packageRoot)/examples/tour.toml --input")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains(#"7.392s screen\x1b[2Jtap recognized: tap, 1 finger -> would run: true"#))
-        #expect(!result.stdout.unicodeScalars.contains("\u{1B}"))
-        let verbose = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml -v")
-        #expect(verbose.stdout.contains(#"7.392s screen\x1b[2Jtap possible -> recognized (up 1)"#))
-        #expect(!verbose.stdout.unicodeScalars.contains("\u{1B}"))
+        #expect(result.stdout.contains(#"0.000s device added: (recording) touchpad "pad\u{202e}evil\u{2066}" 100x70mm"#), "\(result.stdout)")
+        #expect(!result.stdout.unicodeScalars.contains { $0.properties.isBidiControl })
+    }
+
+    /// The focused window's app id and title are the window's to choose: what `debug` and
+    /// `replay -v` say of them has bidi controls escaped, and so has their JSON.
+    @Test func aWindowTitleWithBidiControlsIsShownEscaped() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", "[rule.t]\ngesture = \"tap\"\ndevice = \"touchscreen\"\napplication = \"firefox\"\ncommand = \"true\"\n")
+        let focus = "--focused-app 'evil\u{202E}app' --focused-title 'ti\u{2067}tle\u{1B}[2J'"
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml -v \(focus)")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").filter { $0.contains("sits out") }.first
+            == #"7.332s t sits out: the focused window is evil\u{202e}app "ti\u{2067}tle\x1b[2J"; the rule wants application "firefox""#, "\(result.stdout)")
+        let json = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml -v --json \(focus)")
+        #expect(json.stdout.split(separator: "\n").first { $0.contains("focus-note") }
+            == #"{"event":"focus-note","rule":"t","text":"the focused window is evil\u202eapp \"ti\u2067tle\u001b[2J\"; the rule wants application \"firefox\""}"#, "\(json.stdout)")
+        #expect(!result.stdout.unicodeScalars.contains { $0.properties.isBidiControl || $0 == "\u{1B}" })
     }
 
     @Test func anErrorQuotingABadLineIsEscaped() {
