@@ -205,6 +205,7 @@ let package = Package(
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
+        .testTarget(name: "BusLoopTests", dependencies: ["BusLoop", "PollLoop", "CDBus"]),
         .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "BusLoop", "PollLoop", "TouchGestures", "TestSupport"]),
         .testTarget(name: "InputChannelsTests", dependencies: ["InputChannels", "InputActions", "CUinput", "TestSupport", "PollLoop", "TouchGestures"]),
         .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess", "CXCB"]),
