@@ -245,7 +245,10 @@ public final class GestureEnvironment {
     private func deliverTouchpad(_ event: TouchpadEvent, to recognizer: GestureRecognizer) {
         if case let .swipeUpdate(_, delta) = event.gesture { recognizer.arbitration.touchpadOffset += delta }
         if case let .pinchUpdate(_, delta, _, _) = event.gesture { recognizer.arbitration.touchpadOffset += delta }
-        if recognizer.receivesInput { recognizer.touchpadGesture(event) }
+        guard recognizer.receivesInput else { return }
+        recognizer.modifierFlags = event.modifierFlags
+        recognizer.buttonMask = event.buttonMask
+        recognizer.touchpadGesture(event)
     }
 
     // MARK: Gestures within a sequence
@@ -294,7 +297,10 @@ public final class GestureEnvironment {
             let landed = began.filter { touch in liveTouches.contains { $0.id == touch.id } }
             for touch in landed { bind(touch, to: [recognizer]) }
             let mine = landed.filter { recognizer.arbitration.touchIDs.contains($0.id) }
-            if !mine.isEmpty { recognizer.touchesBegan(mine, with: event) }
+            guard !mine.isEmpty else { continue }
+            recognizer.modifierFlags = event.modifierFlags
+            recognizer.buttonMask = event.buttonMask
+            recognizer.touchesBegan(mine, with: event)
         }
     }
 
@@ -312,6 +318,9 @@ public final class GestureEnvironment {
         to recognizer: GestureRecognizer, _ began: [Touch], _ moved: [Touch], _ ended: [Touch],
         _ cancelled: [Touch], _ event: TouchEvent
     ) {
+        // The values of the last event it processed, set before it sees the event.
+        recognizer.modifierFlags = event.modifierFlags
+        recognizer.buttonMask = event.buttonMask
         if !began.isEmpty { recognizer.touchesBegan(began, with: event) }
         if !moved.isEmpty, recognizer.receivesInput { recognizer.touchesMoved(moved, with: event) }
         if !ended.isEmpty, recognizer.receivesInput { recognizer.touchesEnded(ended, with: event) }

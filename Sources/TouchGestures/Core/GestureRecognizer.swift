@@ -59,6 +59,16 @@ open class GestureRecognizer {
     public var delaysTouchesEnded = true
 
     /// The environment the recognizer is attached to.
+    /// The modifier keys held at the last event this recognizer processed (UIKit: "Values
+    /// from the last event processed. These values are not considered as requirements for
+    /// the gesture."). Empty until it has processed one, and where the input adapter knows
+    /// none.
+    public internal(set) var modifierFlags: KeyModifierFlags = []
+
+    /// The buttons held at the last event this recognizer processed; not a requirement of
+    /// the gesture either.
+    public internal(set) var buttonMask: EventButtonMask = []
+
     public internal(set) weak var environment: GestureEnvironment?
 
     /// Recognizers this one waits for, added with ``require(toFail:)``.

@@ -124,6 +124,10 @@ public struct TouchEvent: Sendable {
     public var allTouches: [Touch]
     /// The touches that began, moved, ended or were cancelled in this frame.
     public var changedTouches: [Touch]
+    /// The modifier keys held at the frame, as far as the input adapter knows them.
+    public var modifierFlags: KeyModifierFlags = []
+    /// The buttons held at the frame, as far as the input adapter knows them.
+    public var buttonMask: EventButtonMask = []
 
     /// Makes a frame. Touches that ended or were cancelled belong in both lists.
     public init(timestamp: Timestamp, allTouches: [Touch], changedTouches: [Touch]) {

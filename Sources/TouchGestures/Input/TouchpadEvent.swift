@@ -83,6 +83,11 @@ public struct TouchpadEvent: Hashable, Sendable, CustomStringConvertible {
     /// it), while ``timestamp`` is when they lifted and the tap was delivered. nil for
     /// other gestures and when not known.
     public var fingersDown: Timestamp?
+    /// The modifier keys held at the event, as far as the input adapter knows them.
+    public var modifierFlags: KeyModifierFlags = []
+    /// The buttons held at the event (a clickpad pressed down), as far as the input adapter
+    /// knows them.
+    public var buttonMask: EventButtonMask = []
 
     /// Makes an event.
     public init(_ gesture: TouchpadGesture, timestamp: Timestamp, device: DeviceID = DeviceID(0)) {
@@ -123,6 +128,22 @@ public enum InputEvent: Sendable {
         switch self {
         case let .touches(event): event.timestamp
         case let .touchpad(event): event.timestamp
+        }
+    }
+
+    /// The modifier keys held at the event.
+    public var modifierFlags: KeyModifierFlags {
+        switch self {
+        case let .touches(event): event.modifierFlags
+        case let .touchpad(event): event.modifierFlags
+        }
+    }
+
+    /// The buttons held at the event.
+    public var buttonMask: EventButtonMask {
+        switch self {
+        case let .touches(event): event.buttonMask
+        case let .touchpad(event): event.buttonMask
         }
     }
 }

@@ -29,6 +29,9 @@ final class Rig {
     var showCauses = false
     var surface = Size(width: 300, height: 200)
     var touchType = TouchType.direct
+    /// The modifier keys and buttons every event the rig sends carries from now on.
+    var modifierFlags: KeyModifierFlags = []
+    var buttonMask: EventButtonMask = []
     private var live: [Int: Touch] = [:]
 
     init() {
@@ -73,7 +76,10 @@ final class Rig {
                 }
                 send(frame, at: step.time)
             case let .pad(gesture, t):
-                environment.handle(TouchpadEvent(gesture, timestamp: .milliseconds(t)))
+                var event = TouchpadEvent(gesture, timestamp: .milliseconds(t))
+                event.modifierFlags = modifierFlags
+                event.buttonMask = buttonMask
+                environment.handle(event)
                 scheduler.advance(to: .milliseconds(t))
             case let .wait(t):
                 scheduler.advance(to: .milliseconds(t))
@@ -119,7 +125,10 @@ final class Rig {
         }
         var all = Array(live.values).sorted { $0.id < $1.id }
         all.append(contentsOf: changed.filter { $0.phase.isTerminal })
-        environment.handle(TouchEvent(timestamp: time, allTouches: all, changedTouches: changed))
+        var event = TouchEvent(timestamp: time, allTouches: all, changedTouches: changed)
+        event.modifierFlags = modifierFlags
+        event.buttonMask = buttonMask
+        environment.handle(event)
         scheduler.advance(to: time)
     }
 }
