@@ -180,7 +180,6 @@ public final class DBusFocusProvider: FocusProvider {
     /// The bus is reached: ask who owns the desktop's name, and follow it.
     private func connected() {
         reset()
-        reporting.opened(at: PollScheduler.now())
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [which.busName]) { [unowned self] result in
             switch result {
             case let .failure(error):

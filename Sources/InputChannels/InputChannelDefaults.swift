@@ -1,3 +1,5 @@
+import PollLoop
+
 /// The tunables of the input channels' connections to their desktops, with their reasons.
 /// A channel trusts no desktop: what it keeps for one and what one costs the loop is
 /// bounded by these, whatever the desktop does.
@@ -15,6 +17,10 @@ public enum InputChannelDefaults {
     /// The longest wait for a desktop that keeps dropping touchgest soon after each
     /// handshake: at most one try per this, and no log line.
     public static let maximumFlappingRetry: Duration = .seconds(60)
+    /// How a channel connects again: a desktop may start after touchgest, so one never
+    /// reached is tried again too.
+    public static let reconnect = ReconnectPolicy(firstRetry: firstRetry, maximumRetry: maximumRetry, stableConnection: stableConnection,
+                                                  maximumFlappingRetry: maximumFlappingRetry, triesUnreached: true)
     /// How long a desktop may take to accept touchgest and finish its handshake (X11's
     /// setup, XTEST and keyboard map; Wayland's registry and its sync): a live one takes
     /// milliseconds, so one that takes this long is stuck, and is tried again later.

@@ -32,15 +32,6 @@ public class WaylandChannel: InputChannel {
 
     typealias Globals = [String: (name: UInt32, version: UInt32)]
 
-    private enum Phase {
-        case stopped
-        /// Registry asked for; globals gathered (`listed` of them so far) until the
-        /// sync's callback is done, or the deadline passes.
-        case handshaking(fd: Int32, globals: Globals, listed: Int, deadline: Timestamp)
-        case connected(fd: Int32)
-        case waiting(until: Timestamp)
-    }
-
     public let socketPath: String
     public var name: String { "Wayland at \(socketPath)" }
     public var onReport: ((InputChannelReport) -> Void)? {
@@ -48,7 +39,13 @@ public class WaylandChannel: InputChannel {
         set { reporting.onReport = newValue }
     }
     private var reporting = ChannelReporting()
-    private var phase = Phase.stopped
+    /// The socket's life: connected without blocking, its handshake read in the loop
+    /// within ``InputChannelDefaults/connectTimeout``, made again under
+    /// ``InputChannelDefaults/reconnect``.
+    private let connection: Reconnecting<Int32>
+    /// The globals the compositor listed so far in the handshake, and how many it listed.
+    private var globals: Globals = [:]
+    private var listed = 0
     /// Bytes read and not yet parsed: less than one message.
     private var inbox: [UInt8] = []
     /// One wake-up's read, kept from one to the next.
@@ -60,12 +57,20 @@ public class WaylandChannel: InputChannel {
 
     /// `display` as WAYLAND_DISPLAY gives it: a name under `runtimeDirectory`, or a path.
     init(display: String, runtimeDirectory: String) {
-        socketPath = display.hasPrefix("/") ? display : "\(runtimeDirectory)/\(display)"
+        let socketPath = display.hasPrefix("/") ? display : "\(runtimeDirectory)/\(display)"
+        self.socketPath = socketPath
+        connection = Reconnecting(
+            policy: InputChannelDefaults.reconnect, connectTimeout: InputChannelDefaults.connectTimeout,
+            open: .handshake({ Self.open(socketPath) }), close: { close($0) }, descriptors: { fd, read in read(fd) },
+            timedOut: "the compositor at \(socketPath) did not finish its handshake within \(shown(InputChannelDefaults.connectTimeout))")
+        connection.onConnected = { [unowned self] in reporting.reached(name, at: PollScheduler.now()) }
+        connection.onLost = { [unowned self] why, _, _ in
+            forget()
+            reporting.lost(why, at: PollScheduler.now())
+        }
     }
 
-    deinit { closeSocket() }
-
-    public func start() { connect() }
+    public func start() { connection.start() }
 
     /// Presses `action` once what waits before it has gone, or says why it cannot.
     public func press(_ action: InputAction) {
@@ -89,57 +94,31 @@ public class WaylandChannel: InputChannel {
     /// An event for an object the subclass made.
     func event(object: UInt32, opcode: UInt16, _ body: [UInt8]) {}
 
-    var isConnected: Bool {
-        if case .connected = phase { return true }
-        return false
-    }
+    var isConnected: Bool { connection.isConnected }
 
     /// Bytes of requests waiting for the compositor (for tests: what the channel holds).
     var waitingBytes: Int { outbox.waitingBytes }
 
     // MARK: PollSource
 
-    /// The serial of what is read now, new for each connection (``DescriptorSerial``): the
-    /// loop then registers afresh a descriptor that took the number of another.
-    private var descriptorSerial: UInt64 = 0
-
     /// The socket, to read (steadily: it stays open under its number while connected),
     /// and to write while requests wait.
     public func collect(_ interest: inout PollInterest) {
-        switch phase {
-        case let .handshaking(fd, _, _, _):
-            interest.readSteadily(fd, serial: descriptorSerial)
-        case let .connected(fd):
-            interest.readSteadily(fd, serial: descriptorSerial)
-            if !outbox.isEmpty { interest.write(fd) }
-        case .stopped, .waiting: break
-        }
+        connection.collect(&interest)
+        if let fd = connection.connected, !outbox.isEmpty { interest.write(fd) }
     }
 
     public var nextDeadline: Timestamp? {
-        let own: Timestamp? = switch phase {
-        case let .waiting(until): until
-        case let .handshaking(_, _, _, deadline): deadline
-        case .connected: outbox.stallDeadline
-        case .stopped: nil
-        }
+        let own = connection.isConnected ? outbox.stallDeadline : connection.deadline
         return [own, reporting.stableDeadline].compactMap { $0 }.min()
     }
 
     public func handleDeadlines() {
         let now = PollScheduler.now()
         reporting.checkStable(at: now)
-        switch phase {
-        case let .waiting(until) where until <= now:
-            connect()
-        case let .handshaking(_, _, _, deadline) where deadline <= now:
-            lose("the compositor at \(socketPath) did not finish its handshake within \(shown(InputChannelDefaults.connectTimeout))")
-        case .connected:
-            if let stall = outbox.stallDeadline, stall <= now {
-                lose("the compositor at \(socketPath) took no request for \(shown(InputChannelDefaults.writeStall)): it does not read its socket")
-            }
-        default:
-            break
+        guard connection.isConnected else { return connection.handleDeadlines() }
+        if let stall = outbox.stallDeadline, stall <= now {
+            lose("the compositor at \(socketPath) took no request for \(shown(InputChannelDefaults.writeStall)): it does not read its socket")
         }
     }
 
@@ -189,9 +168,7 @@ public class WaylandChannel: InputChannel {
             let body = Array(inbox[start + 8..<start + size])
             start += size
             received(object: object, opcode: UInt16(sizeAndOpcode & 0xFFFF), body)
-            switch phase {
-            case .handshaking, .connected: continue
-            case .stopped, .waiting:
+            guard connection.link != nil else {
                 start = inbox.count
                 return false
             }
@@ -203,7 +180,7 @@ public class WaylandChannel: InputChannel {
 
     /// Encodes and writes what waits, as much as the socket and the wake-up's budget take.
     private func flush() {
-        guard case let .connected(fd) = phase else { return }
+        guard let fd = connection.connected else { return }
         let pumped = outbox.pump(now: PollScheduler.now(), encode: encode) { buffer in
             Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
         }
@@ -261,21 +238,19 @@ public class WaylandChannel: InputChannel {
             let message = body.count >= 8 ? Self.readString(body, at: 8)?.0 ?? "" : ""
             lose("the compositor at \(socketPath) refused a request: \(message)")
         case (Object.registry.rawValue, 0):
-            guard case .handshaking(let fd, var globals, let listed, let deadline) = phase else { return }
+            guard connection.handshaking != nil else { return }
             guard listed < InputChannelDefaults.maximumGlobals else {
                 return lose("the compositor at \(socketPath) listed more than \(InputChannelDefaults.maximumGlobals) globals without ending its handshake")
             }
-            // The phase lets go of the table while it grows, so it is not copied.
-            phase = .stopped
+            listed += 1
             if body.count >= 8, let (interface, after) = Self.readString(body, at: 4), body.count >= after + 4 {
                 globals[interface] = (Self.word(body, 0), Self.word(body, after))
             }
-            phase = .handshaking(fd: fd, globals: globals, listed: listed + 1, deadline: deadline)
         case (Object.callback.rawValue, 0):
-            guard case let .handshaking(fd, globals, _, _) = phase else { return }
+            guard let fd = connection.handshaking else { return }
             if let why = bind(globals, on: fd) { return lose(why) }
-            phase = .connected(fd: fd)
-            reporting.reached(name, at: PollScheduler.now())
+            globals = [:]
+            connection.established()
         case (Object.display.rawValue, _), (Object.registry.rawValue, _), (Object.callback.rawValue, _):
             // delete_id, global_remove and the like: nothing to do.
             break
@@ -286,19 +261,18 @@ public class WaylandChannel: InputChannel {
 
     // MARK: Connecting
 
-    private func connect() {
-        closeSocket()
-        inbox.removeAll()
-        outbox.removeAll()
+    /// Connects to the compositor's socket and asks for its globals.
+    private static func open(_ socketPath: String) -> Result<Int32, ConnectFailure> {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { return lose("cannot make a socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { return .failure(ConnectFailure("cannot make a socket: \(String(cString: strerror(errno)))")) }
+        func fail(_ why: String) -> Result<Int32, ConnectFailure> {
+            close(fd)
+            return .failure(ConnectFailure(why))
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let path = Array(socketPath.utf8)
-        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
-            return lose("the socket path \(socketPath) is too long")
-        }
+        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else { return fail("the socket path \(socketPath) is too long") }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in path.enumerated() { raw[index] = byte }
         }
@@ -306,36 +280,27 @@ public class WaylandChannel: InputChannel {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard connected == 0 else {
-            let why = String(cString: strerror(errno))
-            close(fd)
-            return lose("cannot reach the compositor at \(socketPath): \(why)")
-        }
-        phase = .handshaking(fd: fd, globals: [:], listed: 0, deadline: PollScheduler.now() + InputChannelDefaults.connectTimeout)
-        descriptorSerial = DescriptorSerial.next()
-        floodWindowStart = PollScheduler.now()
-        floodWindowBytes = 0
-        let hello = Self.request(Object.display.rawValue, 1, [Object.registry.rawValue])
-            + Self.request(Object.display.rawValue, 0, [Object.callback.rawValue])
-        guard Self.sendAll(fd, hello) else { return lose("the compositor at \(socketPath) took no requests") }
+        guard connected == 0 else { return fail("cannot reach the compositor at \(socketPath): \(String(cString: strerror(errno)))") }
+        let hello = request(Object.display.rawValue, 1, [Object.registry.rawValue])
+            + request(Object.display.rawValue, 0, [Object.callback.rawValue])
+        guard sendAll(fd, hello) else { return fail("the compositor at \(socketPath) took no requests") }
+        return .success(fd)
     }
 
-    private func closeSocket() {
-        switch phase {
-        case let .handshaking(fd, _, _, _), let .connected(fd): close(fd)
-        case .stopped, .waiting: break
-        }
-        phase = .stopped
+    /// What belonged to the connection, dropped with it: what it read and what waited for it.
+    private func forget() {
+        inbox.removeAll()
+        outbox.removeAll()
+        globals = [:]
+        listed = 0
+        floodWindowStart = PollScheduler.now()
+        floodWindowBytes = 0
     }
 
     /// The connection is gone (or never came), for `why`: what waited for it is dropped,
-    /// the loss is said once per outage, and the next try waits (``ChannelReporting``).
+    /// the loss is said once per outage, and the next try waits (``Reconnecting``).
     func lose(_ why: String) {
-        closeSocket()
-        inbox.removeAll()
-        outbox.removeAll()
-        let now = PollScheduler.now()
-        phase = .waiting(until: now + reporting.lost(why, at: now))
+        connection.lose(why)
     }
 
     /// Says once per cause why an action could not be pressed.
