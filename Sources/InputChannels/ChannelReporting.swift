@@ -3,7 +3,7 @@ import TouchGestures
 
 /// What every channel keeps besides its connection: whether an outage was said, so that
 /// it is said once and its end once. It outlives the connections: only one that lasted
-/// ``InputChannelDefaults/stableConnection`` ends the outage. (How long to wait before
+/// ``InputChannelDefaults/reconnect`` ends the outage. (How long to wait before
 /// the next try is the connection's: ``Reconnecting``.)
 struct ChannelReporting {
     var onReport: ((InputChannelReport) -> Void)?
@@ -31,7 +31,7 @@ struct ChannelReporting {
     /// When the connection reached during an outage will have lasted: the owner's deadline.
     var stableDeadline: Timestamp? {
         guard pendingConnected != nil, let connectedAt else { return nil }
-        return connectedAt + InputChannelDefaults.stableConnection
+        return connectedAt + InputChannelDefaults.reconnect.stableConnection
     }
 
     /// The connection reached during the outage has lasted by `now`: the outage is over,
@@ -46,7 +46,7 @@ struct ChannelReporting {
     /// The connection or the try broke at `now`, for `why`: said if no outage is. A
     /// connection that had lasted ended the outage, so its loss is said.
     mutating func lost(_ why: String, at now: Timestamp) {
-        if let connectedAt, now - connectedAt >= InputChannelDefaults.stableConnection {
+        if let connectedAt, now - connectedAt >= InputChannelDefaults.reconnect.stableConnection {
             outage = nil
         }
         connectedAt = nil
