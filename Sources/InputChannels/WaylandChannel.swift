@@ -35,14 +35,12 @@ public class WaylandChannel: InputChannel {
     public let socketPath: String
     public var name: String { "Wayland at \(socketPath)" }
     public var onReport: ((InputChannelReport) -> Void)? {
-        get { reporting.onReport }
-        set { reporting.onReport = newValue }
+        get { connection.reporting.onReport }
+        set { connection.reporting.onReport = newValue }
     }
-    private var reporting = ChannelReporting()
-    /// The socket's life: connected without blocking, its handshake read in the loop
-    /// within ``InputChannelDefaults/connectTimeout``, made again under
-    /// ``InputChannelDefaults/reconnect``.
-    private let connection: Reconnecting<Int32>
+    /// The socket: connected without blocking, its handshake read in the loop within
+    /// ``InputChannelDefaults/connectTimeout``; the presses waiting for it, its outages.
+    private let connection: ChannelConnection<Int32>
     /// The globals the compositor listed so far in the handshake, and how many it listed.
     private var globals: Globals = [:]
     private var listed = 0
@@ -50,7 +48,6 @@ public class WaylandChannel: InputChannel {
     private var inbox: [UInt8] = []
     /// One wake-up's read, kept from one to the next.
     private var readBuffer = [UInt8](repeating: 0, count: InputChannelDefaults.readBudget)
-    private var outbox = ChannelOutbox()
     /// Bytes read since `floodWindowStart` (``InputChannelDefaults/floodBytes``).
     private var floodWindowStart = Timestamp(microseconds: 0)
     private var floodWindowBytes = 0
@@ -59,27 +56,20 @@ public class WaylandChannel: InputChannel {
     init(display: String, runtimeDirectory: String) {
         let socketPath = display.hasPrefix("/") ? display : "\(runtimeDirectory)/\(display)"
         self.socketPath = socketPath
-        connection = Reconnecting(
-            policy: InputChannelDefaults.reconnect, connectTimeout: InputChannelDefaults.connectTimeout,
-            open: .handshake({ Self.open(socketPath) }), close: { close($0) }, descriptors: { fd, read in read(fd) },
+        connection = ChannelConnection(
+            open: .handshake({ Self.open(socketPath) }), close: { close($0) }, socket: { $0 }, peer: "the compositor at \(socketPath)",
+            waitsFor: "the compositor", readsFrom: "its socket",
             timedOut: "the compositor at \(socketPath) did not finish its handshake within \(shown(InputChannelDefaults.connectTimeout))")
-        connection.onConnected = { [unowned self] in reporting.reached(name, at: PollScheduler.now()) }
-        connection.onLost = { [unowned self] why, _, _ in
-            forget()
-            reporting.lost(why, at: PollScheduler.now())
-        }
+        connection.name = { [unowned self] in name }
+        connection.encode = { [unowned self] in encode($1) }
+        connection.onLost = { [unowned self] in forget() }
     }
 
-    public func start() { connection.start() }
+    public func start() { connection.life.start() }
 
     /// Presses `action` once what waits before it has gone, or says why it cannot.
     public func press(_ action: InputAction) {
-        guard isConnected else { return problem("\(name) is not connected") }
-        if let why = check(action) { return problem(why) }
-        guard outbox.enqueue(action, at: PollScheduler.now()) else {
-            return problem("\(name) is behind: \(InputChannelDefaults.maximumWaitingPresses) presses wait for the compositor, and more are dropped")
-        }
-        flush()
+        connection.press(action) { _ in check(action) }
     }
 
     /// Why the subclass cannot press `action`; nil when it can.
@@ -94,35 +84,24 @@ public class WaylandChannel: InputChannel {
     /// An event for an object the subclass made.
     func event(object: UInt32, opcode: UInt16, _ body: [UInt8]) {}
 
-    var isConnected: Bool { connection.isConnected }
+    var isConnected: Bool { connection.life.isConnected }
 
     /// Bytes of requests waiting for the compositor (for tests: what the channel holds).
-    var waitingBytes: Int { outbox.waitingBytes }
+    var waitingBytes: Int { connection.waitingBytes }
 
     // MARK: PollSource
 
-    /// The socket, to read (steadily: it stays open under its number while connected),
-    /// and to write while requests wait.
     public func collect(_ interest: inout PollInterest) {
         connection.collect(&interest)
-        if let fd = connection.connected, !outbox.isEmpty { interest.write(fd) }
     }
 
-    public var nextDeadline: Timestamp? {
-        let own = connection.isConnected ? outbox.stallDeadline : connection.deadline
-        return [own, reporting.stableDeadline].compactMap { $0 }.min()
-    }
+    public var nextDeadline: Timestamp? { connection.nextDeadline }
 
     public func handleDeadlines() {
-        let now = PollScheduler.now()
-        reporting.checkStable(at: now)
-        guard connection.isConnected else { return connection.handleDeadlines() }
-        if let stall = outbox.stallDeadline, stall <= now {
-            lose("the compositor at \(socketPath) took no request for \(shown(InputChannelDefaults.writeStall)): it does not read its socket")
-        }
+        connection.handleDeadlines()
     }
 
-    public func handleWritable(_ fd: Int32) { flush() }
+    public func handleWritable(_ fd: Int32) { connection.flush() }
 
     /// Reads at most ``InputChannelDefaults/readBudget`` a wake-up; what is left waits for
     /// the next round, after input and timers.
@@ -168,7 +147,7 @@ public class WaylandChannel: InputChannel {
             let body = Array(inbox[start + 8..<start + size])
             start += size
             received(object: object, opcode: UInt16(sizeAndOpcode & 0xFFFF), body)
-            guard connection.link != nil else {
+            guard connection.life.link != nil else {
                 start = inbox.count
                 return false
             }
@@ -177,15 +156,6 @@ public class WaylandChannel: InputChannel {
     }
 
     // MARK: Writing
-
-    /// Encodes and writes what waits, as much as the socket and the wake-up's budget take.
-    private func flush() {
-        guard let fd = connection.connected else { return }
-        let pumped = outbox.pump(now: PollScheduler.now(), encode: encode) { buffer in
-            Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-        }
-        if case .broken = pumped { lose("the compositor at \(socketPath) closed the connection") }
-    }
 
     /// Writes `bytes` during the handshake, all at once or not at all.
     static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
@@ -238,7 +208,7 @@ public class WaylandChannel: InputChannel {
             let message = body.count >= 8 ? Self.readString(body, at: 8)?.0 ?? "" : ""
             lose("the compositor at \(socketPath) refused a request: \(message)")
         case (Object.registry.rawValue, 0):
-            guard connection.handshaking != nil else { return }
+            guard connection.life.handshaking != nil else { return }
             guard listed < InputChannelDefaults.maximumGlobals else {
                 return lose("the compositor at \(socketPath) listed more than \(InputChannelDefaults.maximumGlobals) globals without ending its handshake")
             }
@@ -247,10 +217,10 @@ public class WaylandChannel: InputChannel {
                 globals[interface] = (Self.word(body, 0), Self.word(body, after))
             }
         case (Object.callback.rawValue, 0):
-            guard let fd = connection.handshaking else { return }
+            guard let fd = connection.life.handshaking else { return }
             if let why = bind(globals, on: fd) { return lose(why) }
             globals = [:]
-            connection.established()
+            connection.life.established()
         case (Object.display.rawValue, _), (Object.registry.rawValue, _), (Object.callback.rawValue, _):
             // delete_id, global_remove and the like: nothing to do.
             break
@@ -290,7 +260,6 @@ public class WaylandChannel: InputChannel {
     /// What belonged to the connection, dropped with it: what it read and what waited for it.
     private func forget() {
         inbox.removeAll()
-        outbox.removeAll()
         globals = [:]
         listed = 0
         floodWindowStart = PollScheduler.now()
@@ -298,13 +267,13 @@ public class WaylandChannel: InputChannel {
     }
 
     /// The connection is gone (or never came), for `why`: what waited for it is dropped,
-    /// the loss is said once per outage, and the next try waits (``Reconnecting``).
+    /// the loss is said once per outage, and the next try waits (``ChannelConnection``).
     func lose(_ why: String) {
         connection.lose(why)
     }
 
     /// Says once per cause why an action could not be pressed.
     func problem(_ why: String) {
-        reporting.problem(why)
+        connection.problem(why)
     }
 }

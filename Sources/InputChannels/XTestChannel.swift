@@ -31,93 +31,59 @@ public final class XTestChannel: InputChannel {
     public let display: String
     public var name: String { "x11 XTEST at \(display)" }
     public var onReport: ((InputChannelReport) -> Void)? {
-        get { reporting.onReport }
-        set { reporting.onReport = newValue }
+        get { connection.reporting.onReport }
+        set { connection.reporting.onReport = newValue }
     }
-    private var reporting = ChannelReporting()
-    /// The connection's life: made on a thread of its own (a server that never answers
-    /// holds that one thread, not the loop), made again under
-    /// ``InputChannelDefaults/reconnect``.
-    private let connection: Reconnecting<Connection>
-    private var outbox = ChannelOutbox()
+    /// The connection: made on a thread of its own (a server that never answers holds
+    /// that one thread, not the loop), the presses waiting for it, its outages.
+    private let connection: ChannelConnection<Connection>
 
     public init(display: String) {
         self.display = display
-        connection = Reconnecting(
-            policy: InputChannelDefaults.reconnect, connectTimeout: InputChannelDefaults.connectTimeout,
-            open: .background({ Self.open(display) }, dispose: { xcb_disconnect($0.xcb) }),
-            close: { xcb_disconnect($0.xcb) }, descriptors: { connection, read in read(connection.fd) },
+        connection = ChannelConnection(
+            open: .background({ Self.open(display) }, dispose: { xcb_disconnect($0.xcb) }), close: { xcb_disconnect($0.xcb) },
+            socket: \.fd, peer: "the X server at \(display)", waitsFor: "the X server", readsFrom: "its connection",
             timedOut: "the X server at \(display) did not answer within \(shown(InputChannelDefaults.connectTimeout))",
             noThread: "cannot start a thread to connect to the X server")
-        connection.onConnected = { [unowned self] in reporting.reached(name, at: PollScheduler.now()) }
-        connection.onLost = { [unowned self] why, _, _ in
-            outbox.removeAll()
-            reporting.lost(why, at: PollScheduler.now())
-        }
+        connection.name = { [unowned self] in name }
+        connection.encode = { Self.encode($1, on: $0) }
     }
 
     public func start() {
-        connection.start()
+        connection.life.start()
     }
 
     /// Bytes of requests waiting for the server (for tests: what the channel holds).
-    var waitingBytes: Int { outbox.waitingBytes }
+    var waitingBytes: Int { connection.waitingBytes }
 
     // MARK: PollSource
 
     public func collect(_ interest: inout PollInterest) {
         connection.collect(&interest)
-        if let fd = connection.connected?.fd, !outbox.isEmpty { interest.write(fd) }
     }
 
-    public var nextDeadline: Timestamp? {
-        let own = connection.isConnected ? outbox.stallDeadline : connection.deadline
-        return [own, reporting.stableDeadline].compactMap { $0 }.min()
-    }
+    public var nextDeadline: Timestamp? { connection.nextDeadline }
 
     public func handleDeadlines() {
-        let now = PollScheduler.now()
-        reporting.checkStable(at: now)
-        guard connection.isConnected else { return connection.handleDeadlines() }
-        if let stall = outbox.stallDeadline, stall <= now {
-            lose("the X server at \(display) took no request for \(shown(InputChannelDefaults.writeStall)): it does not read its connection")
-        }
+        connection.handleDeadlines()
     }
 
     public func handleReadable(_ fd: Int32) {
-        guard !connection.handleReadable(), let xcb = connection.connected?.xcb else { return }
+        guard !connection.life.handleReadable(), let xcb = connection.life.connected?.xcb else { return }
         // Nothing is asked of the server; what comes is an error or the end.
         while let event = xcb_poll_for_event(xcb) { free(event) }
-        if xcb_connection_has_error(xcb) != 0 { lose("the X server at \(display) closed the connection") }
+        if xcb_connection_has_error(xcb) != 0 { connection.lose("the X server at \(display) closed the connection") }
     }
 
-    public func handleWritable(_ fd: Int32) { flush() }
+    public func handleWritable(_ fd: Int32) { connection.flush() }
 
     // MARK: Pressing
 
     public func press(_ action: InputAction) {
-        guard let connection = self.connection.connected else {
-            return problem("\(name) is not connected")
-        }
-        if let error = KeyboardMap.check(action, on: connection.places, named: Self.mapName) {
-            return problem(error.description)
-        }
-        guard outbox.enqueue(action, at: PollScheduler.now()) else {
-            return problem("\(name) is behind: \(InputChannelDefaults.maximumWaitingPresses) presses wait for the X server, and more are dropped")
-        }
-        flush()
+        connection.press(action) { KeyboardMap.check(action, on: $0.places, named: Self.mapName)?.description }
     }
 
     static let mapName = "the X server's keyboard map"
-
-    /// Encodes and writes what waits, as much as the socket and the wake-up's budget take.
-    private func flush() {
-        guard let connection = self.connection.connected else { return }
-        let pumped = outbox.pump(now: PollScheduler.now(), encode: { Self.encode($0, on: connection) }) { buffer in
-            send(connection.fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-        }
-        if case .broken = pumped { lose("the X server at \(display) closed the connection") }
-    }
 
     /// The FakeInput requests of `piece` (an action ``press(_:)`` checked, or a piece of its
     /// text), in the X protocol's layout, in the client's byte order as XCB set it up.
@@ -153,16 +119,6 @@ public final class XTestChannel: InputChannel {
     static let fakeInputSize = 36
 
     // MARK: Connecting
-
-    /// The connection is gone (or never came), for `why`: what waited for it is dropped,
-    /// the loss is said once per outage, and the next try waits (``Reconnecting``).
-    private func lose(_ why: String) {
-        connection.lose(why)
-    }
-
-    private func problem(_ why: String) {
-        reporting.problem(why)
-    }
 
     /// Connects, checks for XTEST, and reads the keyboard map: on the attempt's thread.
     private static func open(_ display: String) -> Result<Connection, ConnectFailure> {
