@@ -5,22 +5,16 @@ public enum BusDefaults {
     /// How long a bus may take to accept touchgest and answer its Hello and match rules:
     /// a live one takes milliseconds, so one that takes this long is stuck.
     public static let connectTimeout: Duration = .seconds(5)
-    /// First wait before connecting again to a bus that went away: dbus-daemon takes
-    /// longer than this to come back, so trying sooner only wakes up.
-    public static let firstRetry: Duration = .milliseconds(100)
-    /// The longest wait between tries while a bus that was there is gone: how late, at
-    /// worst, touchgest knows the state again once it is back; one wake-up per this during
-    /// the outage, none while connected.
-    public static let maximumRetry: Duration = .seconds(2)
-    /// A connection that lasted this long worked: when it breaks, the first retry comes
-    /// after ``firstRetry`` again. One that breaks sooner doubles the wait.
-    public static let stableConnection: Duration = .seconds(10)
-    /// How a link connects again: a bus never reached is not tried again (it is not
-    /// coming, and trying would wake an idle daemon for ever); one that keeps dropping
-    /// touchgest is tried at most every ``maximumRetry`` (the state it tells matters more
-    /// than the wake-ups).
-    public static let reconnect = ReconnectPolicy(firstRetry: firstRetry, maximumRetry: maximumRetry, stableConnection: stableConnection,
-                                                  maximumFlappingRetry: maximumRetry, triesUnreached: false)
+    /// How a link connects again (``ReconnectPolicy`` says what each wait means). First
+    /// wait 100 ms: dbus-daemon takes longer to come back. Longest wait while a bus that
+    /// was there is gone 2 s: how late, at worst, touchgest knows the state again, one
+    /// wake-up per this during the outage and none while connected. Stable after 10 s. One
+    /// that keeps dropping touchgest is tried at most every 2 s too (the state it tells
+    /// matters more than the wake-ups). A bus never reached is not tried again: it is not
+    /// coming, and trying would wake an idle daemon for ever.
+    public static let reconnect = ReconnectPolicy(firstRetry: .milliseconds(100), maximumRetry: .seconds(2),
+                                                  stableConnection: .seconds(10), maximumFlappingRetry: .seconds(2),
+                                                  triesUnreached: false)
     /// Messages handled per wake-up: any program on the session bus may signal without
     /// pause, and must not hold the loop (input comes first).
     public static let messagesPerWake = 256

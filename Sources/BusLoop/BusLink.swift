@@ -108,49 +108,25 @@ public final class BusLink {
         var deadline: Timestamp
     }
 
-    private struct Connection {
-        var bus: OpaquePointer
-        var fd: Int32
-        var calls: [UInt32: Call] = [:]
-    }
-
-    private struct Opened {
+    /// An open connection: libdbus's, and its socket.
+    private struct Bus {
         var bus: OpaquePointer
         var fd: Int32
     }
 
-    /// A connect running on its own thread, with when it is given up on.
-    private struct Pending {
-        var attempt: BackgroundAttempt<Result<Opened, BusError>>
-        var deadline: Timestamp
-    }
-
-    private enum Phase {
-        case stopped
-        case connecting(Pending)
-        case connected(Connection)
-        /// Gone after having been there: tried again at `at`.
-        case waiting(at: Timestamp)
-        /// Never reached: not tried again.
-        case unreachable
-    }
-
-    private var phase = Phase.stopped
-    /// Whether the bus was ever reached: only then is a failed connect tried again, unless
-    /// the policy says to try one never reached too.
-    public private(set) var everConnected = false
-    /// The waits between tries.
-    private var backoff: Backoff
-    /// A connect given up on that has not returned: no second one is started beside it.
-    private var stuck: BackgroundAttempt<Result<Opened, BusError>>?
+    /// The connection's life: connected on a thread, tried again under ``policy``.
+    private let connection: Reconnecting<Bus>
+    /// The calls sent on the connection in force and not answered yet.
+    private var calls: [UInt32: Call] = [:]
     /// Messages are left in libdbus's queue: handled again at once.
     private var backlog = false
     /// libdbus closed the connection's socket (a write failed); the link is lost at its
     /// next drain, and until then does not read the socket's number.
     private var socketClosed = false
-    /// When the connection in force was made: one that lasted
-    /// ``BusDefaults/stableConnection`` starts the retries over when it breaks.
-    private var connectedAt: Timestamp?
+
+    /// Whether the bus was ever reached: only then is a failed connect tried again, unless
+    /// the policy says to try one never reached too.
+    public var everConnected: Bool { connection.everConnected }
 
     public init(name: String, address: String, matchRules: [String], ownedName: String? = nil,
                 bounds: BusValue.Bounds = BusDefaults.messageBounds, policy: ReconnectPolicy = BusDefaults.reconnect,
@@ -163,33 +139,42 @@ public final class BusLink {
         self.policy = policy
         self.connectTimeout = connectTimeout
         self.callTimeout = callTimeout
-        backoff = Backoff(policy)
-    }
-
-    deinit { disconnect() }
-
-    public var isConnected: Bool {
-        if case .connected = phase { return true }
-        return false
-    }
-
-    /// Whether a connect is under way or due: the link has not settled yet.
-    public var isTrying: Bool {
-        switch phase {
-        case .connecting, .waiting: true
-        case .stopped, .connected, .unreachable: false
+        let rules = matchRules
+        connection = Reconnecting(
+            policy: policy, connectTimeout: connectTimeout,
+            open: .background({ Self.open(address, name, rules, ownedName) }, dispose: { Self.close($0.bus) }),
+            close: { Self.close($0.bus) }, descriptors: { bus, read in read(bus.fd) },
+            unreachable: {
+                guard !address.isEmpty else { return "no \(name)" }
+                // A socket that is not there is said at once, with no thread: the usual
+                // case on a system without the bus, whose daemon should then cost nothing.
+                if let path = Self.socketPath(address), access(path, F_OK) != 0 {
+                    return "cannot reach the \(name) at \(address): \(path): \(String(cString: strerror(errno)))"
+                }
+                return nil
+            },
+            timedOut: "the \(name) at \(address) did not answer within \(shown(connectTimeout))",
+            noThread: "cannot start a thread to connect to the \(name)")
+        connection.onConnected = { [unowned self] in follow() }
+        connection.onLost = { [unowned self] why, retrying, broke in
+            calls = [:]
+            backlog = false
+            socketClosed = false
+            onLost?(why, retrying, broke)
         }
     }
 
+    public var isConnected: Bool { connection.isConnected }
+
+    /// Whether a connect is under way or due: the link has not settled yet.
+    public var isTrying: Bool { connection.isTrying }
+
     /// Calls sent and not answered yet.
-    public var pendingCalls: Int {
-        if case let .connected(connection) = phase { return connection.calls.count }
-        return 0
-    }
+    public var pendingCalls: Int { calls.count }
 
     /// touchgest's unique name on the bus while connected (`:1.42`).
     public var uniqueName: String? {
-        guard case let .connected(connection) = phase, let name = dbus_bus_get_unique_name(connection.bus) else { return nil }
+        guard let bus = connection.connected, let name = dbus_bus_get_unique_name(bus.bus) else { return nil }
         return String(cString: name)
     }
 
@@ -198,24 +183,10 @@ public final class BusLink {
     public private(set) var signalsRefused = 0
 
     public func start() {
-        connect()
+        connection.start()
     }
 
     // MARK: Polling
-
-    /// The serial of what is read now, new for each attempt and each connection
-    /// (``DescriptorSerial``): the loop then registers afresh a descriptor that took the
-    /// number of another.
-    private var descriptorSerial: UInt64 = 0
-
-    /// The bus connection, or the attempt at one: what is read now.
-    private var descriptor: Int32? {
-        switch phase {
-        case let .connected(connection): socketClosed ? nil : connection.fd
-        case let .connecting(pending): pending.attempt.fd
-        case .stopped, .waiting, .unreachable: nil
-        }
-    }
 
     /// The connection's descriptor, or the attempt's, steadily, so that a connected bus
     /// (logind's, on every desktop) keeps the loop on its epoll set. Each stays open under
@@ -223,33 +194,21 @@ public final class BusLink {
     /// reading or writing fails, and the link then counts itself lost at its next drain
     /// (``flush(_:)``, ``drain()``).
     public func collect(_ interest: inout PollInterest) {
-        if let descriptor { interest.readSteadily(descriptor, serial: descriptorSerial) }
+        if !socketClosed { connection.collect(&interest) }
     }
 
     public var deadline: Timestamp? {
-        switch phase {
-        case let .waiting(at): at
-        case let .connecting(pending): pending.deadline
-        case let .connected(connection): backlog ? PollScheduler.now() : connection.calls.values.lazy.map(\.deadline).min()
-        case .stopped, .unreachable: nil
-        }
+        guard connection.isConnected else { return connection.deadline }
+        return backlog ? PollScheduler.now() : calls.values.lazy.map(\.deadline).min()
     }
 
     public func owns(_ fd: Int32) -> Bool {
-        descriptor == fd
+        !socketClosed && connection.reads(fd)
     }
 
     public func handleReadable() {
-        if case let .connecting(pending) = phase {
-            switch pending.attempt.take() {
-            case nil: break
-            case let .failure(error)?: failed(error.description)
-            case let .success(opened)?: follow(opened)
-            }
-            return
-        }
-        guard case let .connected(connection) = phase else { return }
-        guard dbus_connection_read_write(connection.bus, 0) != 0 else {
+        guard !connection.handleReadable(), let bus = connection.connected else { return }
+        guard dbus_connection_read_write(bus.bus, 0) != 0 else {
             lose("the \(name) closed the connection")
             return
         }
@@ -257,66 +216,22 @@ public final class BusLink {
     }
 
     public func handleDeadlines() {
-        let now = PollScheduler.now()
-        switch phase {
-        case let .waiting(at) where at <= now:
-            connect()
-        case let .connecting(pending) where pending.deadline <= now:
-            pending.attempt.abandon()
-            stuck = pending.attempt
-            failed("the \(name) at \(address) did not answer within \(shown(connectTimeout))")
-        case .connected where backlog:
-            drain()
-        case .connected:
-            expireCalls(now)
-        case .waiting, .connecting, .stopped, .unreachable:
-            break
-        }
+        guard connection.isConnected else { return connection.handleDeadlines() }
+        if backlog { drain() } else { expireCalls(PollScheduler.now()) }
     }
 
     /// Calls whose answer is overdue are answered with an error: a peer that owns its name
     /// and never answers (a hung service) is said, not waited on for ever.
     private func expireCalls(_ now: Timestamp) {
-        guard case var .connected(connection) = phase else { return }
-        let overdue = connection.calls.filter { $0.value.deadline <= now }.sorted { $0.key < $1.key }
+        let overdue = calls.filter { $0.value.deadline <= now }.sorted { $0.key < $1.key }
         guard !overdue.isEmpty else { return }
-        for (serial, _) in overdue { connection.calls[serial] = nil }
-        phase = .connected(connection)
+        for (serial, _) in overdue { calls[serial] = nil }
         for (_, call) in overdue {
             call.reply(.failure(BusError(name: BusError.noReply, message: "no answer to \(call.member) within \(shown(callTimeout))")))
         }
     }
 
     // MARK: Connecting
-
-    private func connect() {
-        disconnect()
-        guard !address.isEmpty else {
-            phase = .unreachable
-            onLost?("no \(name)", false, false)
-            return
-        }
-        if let stuck, stuck.isRunning {
-            failed("the \(name) at \(address) did not answer within \(shown(connectTimeout))")
-            return
-        }
-        stuck = nil
-        // A socket that is not there is said at once, with no thread: the usual case on a
-        // system without the bus, whose daemon should then cost nothing at all.
-        if let path = Self.socketPath(address), access(path, F_OK) != 0 {
-            failed("cannot reach the \(name) at \(address): \(path): \(String(cString: strerror(errno)))")
-            return
-        }
-        let (address, name, rules, owned) = (address, name, matchRules, ownedName)
-        guard let attempt = BackgroundAttempt.start({ Self.open(address, name, rules, owned) }, dispose: { result in
-            if case let .success(opened) = result { Self.close(opened.bus) }
-        }) else {
-            failed("cannot start a thread to connect to the \(name)")
-            return
-        }
-        phase = .connecting(Pending(attempt: attempt, deadline: PollScheduler.now() + connectTimeout))
-        descriptorSerial = DescriptorSerial.next()
-    }
 
     /// The socket file of a plain `unix:path=PATH` address; nil for any other (an
     /// abstract socket, several addresses, escaped characters), which only libdbus reads.
@@ -328,18 +243,21 @@ public final class BusLink {
 
     /// Connects, says Hello, takes the name and adds the match rules: every round trip of
     /// connecting, on the attempt's thread.
-    private static func open(_ address: String, _ name: String, _ rules: [String], _ owned: String?) -> Result<Opened, BusError> {
+    private static func open(_ address: String, _ name: String, _ rules: [String], _ owned: String?) -> Result<Bus, ConnectFailure> {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
+        func failure(_ why: String) -> ConnectFailure {
+            ConnectFailure(BusError(name: why, message: text(error.message)).description)
+        }
         guard let bus = dbus_connection_open_private(address, &error) else {
-            return .failure(BusError(name: "cannot reach the \(name) at \(address)", message: text(error.message)))
+            return .failure(failure("cannot reach the \(name) at \(address)"))
         }
         dbus_connection_set_exit_on_disconnect(bus, 0)
-        func fail(_ why: String) -> Result<Opened, BusError> {
-            let failure = BusError(name: why, message: text(error.message))
+        func fail(_ why: String) -> Result<Bus, ConnectFailure> {
+            let reason = failure(why)
             close(bus)
-            return .failure(failure)
+            return .failure(reason)
         }
         guard dbus_bus_register(bus, &error) != 0 else { return fail("the \(name) at \(address) refused touchgest") }
         if let owned {
@@ -354,52 +272,23 @@ public final class BusLink {
         }
         var fd: Int32 = -1
         guard dbus_connection_get_unix_fd(bus, &fd) != 0 else { return fail("the \(name) at \(address) has no descriptor") }
-        return .success(Opened(bus: bus, fd: fd))
+        return .success(Bus(bus: bus, fd: fd))
     }
 
-    private func follow(_ opened: Opened) {
-        phase = .connected(Connection(bus: opened.bus, fd: opened.fd))
-        descriptorSerial = DescriptorSerial.next()
-        everConnected = true
-        connectedAt = PollScheduler.now()
+    private func follow() {
+        calls = [:]
+        backlog = false
+        socketClosed = false
         onConnected?()
         // The calls made while connecting read whatever came with their answers into
         // libdbus's queue, which the descriptor does not show.
         drain()
     }
 
-    /// A connect failed: tried again only if the bus was there before (or the policy says
-    /// to try one never reached).
-    private func failed(_ why: String) {
-        disconnect()
-        if everConnected || policy.triesUnreached {
-            phase = .waiting(at: PollScheduler.now() + backoff.afterFailedTry())
-            onLost?(why, true, false)
-        } else {
-            phase = .unreachable
-            onLost?(why, false, false)
-        }
-    }
-
     /// The connection broke: tried again, from the first retry if it had lasted (a bus that
     /// keeps dropping touchgest is tried less and less often).
     public func lose(_ why: String) {
-        let delay = backoff.afterLoss(connectedAt.map { PollScheduler.now() - $0 })
-        disconnect()
-        phase = .waiting(at: PollScheduler.now() + delay)
-        onLost?(why, true, true)
-    }
-
-    private func disconnect() {
-        switch phase {
-        case let .connected(connection): Self.close(connection.bus)
-        case let .connecting(pending): pending.attempt.abandon()
-        case .stopped, .waiting, .unreachable: break
-        }
-        phase = .stopped
-        backlog = false
-        socketClosed = false
-        connectedAt = nil
+        connection.lose(why)
     }
 
     private static func close(_ bus: OpaquePointer) {
@@ -414,20 +303,19 @@ public final class BusLink {
     /// again when ``onConnected`` says it is.
     public func call(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [BusArgument] = [],
               reply: @escaping (Result<[BusValue], BusError>) -> Void) {
-        guard case var .connected(connection) = phase,
+        guard let bus = connection.connected,
               let message = dbus_message_new_method_call(destination, path, interface, member) else { return }
         defer { dbus_message_unref(message) }
         // touchgest never starts a service: one that is not running is waited for.
         dbus_message_set_auto_start(message, 0)
         BusArgument.append(arguments, to: message)
         var serial: UInt32 = 0
-        guard dbus_connection_send(connection.bus, message, &serial) != 0 else {
+        guard dbus_connection_send(bus.bus, message, &serial) != 0 else {
             lose("cannot send to the \(name)")
             return
         }
-        flush(connection)
-        connection.calls[serial] = Call(member: member, reply: reply, deadline: PollScheduler.now() + callTimeout)
-        phase = .connected(connection)
+        flush(bus)
+        calls[serial] = Call(member: member, reply: reply, deadline: PollScheduler.now() + callTimeout)
     }
 
     /// Adds a match rule without waiting for the bus to confirm it. The bus handles a
@@ -447,9 +335,9 @@ public final class BusLink {
     /// silence: the link would wait on it for ever. So the loop comes back at once
     /// (``backlog``), and ``drain()`` finds the connection gone there, not in the middle
     /// of whatever sent.
-    private func flush(_ connection: Connection) {
-        dbus_connection_flush(connection.bus)
-        if dbus_connection_get_is_connected(connection.bus) == 0 {
+    private func flush(_ bus: Bus) {
+        dbus_connection_flush(bus.bus)
+        if dbus_connection_get_is_connected(bus.bus) == 0 {
             backlog = true
             // Its number may be another's by the next wait: it is no longer read.
             socketClosed = true
@@ -462,13 +350,13 @@ public final class BusLink {
         backlog = false
         var handled = 0
         let refusedBefore = signalsRefused
-        while case let .connected(connection) = phase {
+        while let bus = connection.connected {
             guard handled < BusDefaults.messagesPerWake else {
                 backlog = true
                 return
             }
-            guard let message = dbus_connection_pop_message(connection.bus) else {
-                if dbus_connection_get_is_connected(connection.bus) == 0 { lose("the \(name) closed the connection") }
+            guard let message = dbus_connection_pop_message(bus.bus) else {
+                if dbus_connection_get_is_connected(bus.bus) == 0 { lose("the \(name) closed the connection") }
                 // glibc keeps what it freed of a big message (libdbus reads each whole),
                 // and another user decides how big: given back once the queue is empty.
                 if signalsRefused != refusedBefore { trimHeap() }
@@ -481,12 +369,11 @@ public final class BusLink {
     }
 
     private func handle(_ message: OpaquePointer) {
-        guard case var .connected(connection) = phase else { return }
+        guard let bus = connection.connected else { return }
         switch Int(dbus_message_get_type(message)) {
         case Int(CDBUS_MESSAGE_TYPE_METHOD_RETURN), Int(CDBUS_MESSAGE_TYPE_ERROR):
             // The bus lets through only answers to calls touchgest made, from whom it asked.
-            guard let call = connection.calls.removeValue(forKey: dbus_message_get_reply_serial(message)) else { return }
-            phase = .connected(connection)
+            guard let call = calls.removeValue(forKey: dbus_message_get_reply_serial(message)) else { return }
             guard let arguments = BusValue.arguments(of: message, within: bounds) else {
                 let sender = Self.text(dbus_message_get_sender(message))
                 lose("\(sender) answered \(call.member) with more than touchgest reads (\(bounds))")
@@ -526,14 +413,14 @@ public final class BusLink {
             let bounds = bounds
             let handled = onMethodCall?(header) { BusValue.arguments(of: message, within: bounds) } ?? false
             // Answered either way, rather than leave the caller waiting.
-            guard case .connected = phase, dbus_message_get_no_reply(message) == 0,
+            guard connection.isConnected, dbus_message_get_no_reply(message) == 0,
                   let answer = handled ? dbus_message_new_method_return(message)
                       : dbus_message_new_error(message, "org.freedesktop.DBus.Error.UnknownMethod",
                                                "touchgest has no method \(header.interface).\(header.member) here")
             else { return }
-            dbus_connection_send(connection.bus, answer, nil)
+            dbus_connection_send(bus.bus, answer, nil)
             dbus_message_unref(answer)
-            flush(connection)
+            flush(bus)
         default:
             break
         }

@@ -91,7 +91,7 @@ public final class DBusFocusProvider: FocusProvider {
     private var askAt: Timestamp?
     private var ask = Ask.focus
     /// The wait before KWin is asked again, doubling while it is not ready.
-    private var askDelay = FocusDefaults.firstRetry
+    private var askWaits = Backoff(FocusDefaults.reconnect)
     /// Counts connections and arrivals of the desktop: answers to an older one are dropped.
     private var round = 0
 
@@ -173,14 +173,13 @@ public final class DBusFocusProvider: FocusProvider {
         owner = nil
         isFollowing = false
         askAt = nil
-        askDelay = FocusDefaults.firstRetry
+        askWaits = Backoff(FocusDefaults.reconnect)
         reporting.forgetFocus()
     }
 
     /// The bus is reached: ask who owns the desktop's name, and follow it.
     private func connected() {
         reset()
-        reporting.opened(at: PollScheduler.now())
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [which.busName]) { [unowned self] result in
             switch result {
             case let .failure(error):
@@ -197,7 +196,7 @@ public final class DBusFocusProvider: FocusProvider {
         if left {
             round += 1
             owner = nil
-            askDelay = FocusDefaults.firstRetry
+            askWaits = Backoff(FocusDefaults.reconnect)
         }
         isFollowing = false
         askAt = nil
@@ -210,7 +209,7 @@ public final class DBusFocusProvider: FocusProvider {
         guard !isFollowing else { return }
         isFollowing = true
         askAt = nil
-        askDelay = FocusDefaults.firstRetry
+        askWaits = Backoff(FocusDefaults.reconnect)
         var text = "\(desktop): \(which.shown) on the session bus at \(address)"
         if case let .kde(script) = which { text += ", running \(script)" }
         reporting.connected(text)
@@ -287,11 +286,10 @@ public final class DBusFocusProvider: FocusProvider {
     /// KWin is on the bus but has not exported its scripting object yet (it takes its
     /// name first): asked again after a growing wait, and said once the wait is long.
     private func kwinNotReady(_ why: String) {
-        let delay = askDelay
-        if delay >= FocusDefaults.maximumRetry { desktopGone(why + "; trying again") }
+        let delay = askWaits.afterFailedTry()
+        if delay >= FocusDefaults.reconnect.maximumRetry { desktopGone(why + "; trying again") }
         askAt = PollScheduler.now() + delay
         ask = .script
-        askDelay = min(delay * 2, FocusDefaults.maximumRetry)
         isFollowing = false
     }
 

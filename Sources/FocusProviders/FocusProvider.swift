@@ -41,24 +41,16 @@ public protocol FocusProvider: PollSource {
 
 /// The tunables of reconnecting, with their reasons.
 public enum FocusDefaults {
-    /// First wait before connecting again after the desktop went away: a compositor that
-    /// restarts takes longer than this to make its socket, so trying sooner only wakes up.
-    public static let firstRetry: Duration = .milliseconds(100)
-    /// The longest wait between tries while the desktop is gone: how late at worst the
-    /// rules for applications work again after it comes back; one wake-up per this while
-    /// it is gone, none while connected.
-    public static let maximumRetry: Duration = .seconds(2)
-    /// A connection that lasted this long worked: after losing it the first retry comes
-    /// again after ``firstRetry``. One that ends sooner (the desktop takes it and drops
-    /// it, sends garbage or floods) doubles the wait each time.
-    public static let stableConnection: Duration = .seconds(10)
-    /// The longest wait for a desktop that keeps dropping touchgest: at most one try, and
-    /// no log line, per this.
-    public static let maximumFlappingRetry: Duration = .seconds(60)
-    /// How a provider connects again: a desktop may start after touchgest, so one never
-    /// reached is tried again too.
-    public static let reconnect = ReconnectPolicy(firstRetry: firstRetry, maximumRetry: maximumRetry, stableConnection: stableConnection,
-                                                  maximumFlappingRetry: maximumFlappingRetry, triesUnreached: true)
+    /// How a provider connects again (``ReconnectPolicy`` says what each wait means).
+    /// First wait 100 ms: a compositor that restarts takes longer to make its socket.
+    /// Longest wait while the desktop is gone 2 s: how late at worst the rules for
+    /// applications work again after it comes back, one wake-up per this while it is gone
+    /// and none while connected. Stable after 10 s: a shorter connection (the desktop
+    /// takes it and drops it, sends garbage or floods) doubles the wait, up to 60 s with
+    /// no log line. A desktop may start after touchgest, so one never reached is tried too.
+    public static let reconnect = ReconnectPolicy(firstRetry: .milliseconds(100), maximumRetry: .seconds(2),
+                                                  stableConnection: .seconds(10), maximumFlappingRetry: .seconds(60),
+                                                  triesUnreached: true)
     /// What touchgest reads of one message on the session bus from the desktop: a focus is
     /// two strings, which may be long (a title is the window's to choose, and is cut to
     /// ``TouchGestures/maximumOutsideTextBytes`` after it is read); GNOME Shell's

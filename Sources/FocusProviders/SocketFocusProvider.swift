@@ -17,12 +17,10 @@ public final class SocketFocusProvider: FocusProvider {
         var unbroken = 0
     }
 
-    private enum Phase {
-        /// ``start()`` not called yet.
-        case stopped
-        case connected([Connection], desktop: String)
-        /// Gone; tried again at the retry.
-        case waiting(FocusRetry)
+    /// The sockets of one connect, and how the log names the desktop they reach.
+    private struct Sockets {
+        var connections: [Connection]
+        var desktop: String
     }
 
     public let wire: FocusWire
@@ -32,7 +30,9 @@ public final class SocketFocusProvider: FocusProvider {
         set { reporting.onReport = newValue }
     }
     private var reporting = FocusReporting()
-    private var phase = Phase.stopped
+    /// The sockets' life: made without blocking, made again under
+    /// ``FocusDefaults/reconnect``.
+    private let sockets: Reconnecting<Sockets>
     /// One read's bytes, kept from one read to the next.
     private var readBuffer = [UInt8](repeating: 0, count: FocusDefaults.readBudget)
     /// Bytes read since the heap was last trimmed.
@@ -43,21 +43,30 @@ public final class SocketFocusProvider: FocusProvider {
     /// Gives the freed heap back to the system (``trimHeap()``; a test counts the calls).
     private let trim: () -> Void
 
-    /// The serial of what is read now, new for each connect's sockets
-    /// (``DescriptorSerial``): the loop then registers afresh a descriptor that took the
-    /// number of another.
-    private var descriptorSerial: UInt64 = 0
-
     public init(wire: FocusWire, floodBytes: Int = FocusDefaults.floodBytes, trim: @escaping () -> Void = trimHeap) {
         self.wire = wire
         self.floodBytes = floodBytes
         self.trim = trim
+        sockets = Reconnecting(
+            policy: FocusDefaults.reconnect, connectTimeout: FocusDefaults.connectTimeout, open: .inline({ Self.open(wire) }),
+            close: { sockets in for connection in sockets.connections { close(connection.fd) } },
+            descriptors: { sockets, read in for connection in sockets.connections { read(connection.fd) } },
+            timedOut: "")
+        sockets.onConnected = { [unowned self] in
+            reporting.forgetFocus()
+            reporting.reached(currentDesktopText)
+        }
+        sockets.onLost = { [unowned self] why, _, broke in
+            if broke {
+                readSinceTrim = FocusDefaults.trimAfterBytes
+                trimAfterBurst()
+            }
+            reporting.lostOnce(broke ? why + "; trying again" : why)
+        }
     }
 
-    deinit { closeAll() }
-
     public func start() {
-        connect(delay: FocusDefaults.firstRetry)
+        sockets.start()
     }
 
     // MARK: PollSource
@@ -65,18 +74,13 @@ public final class SocketFocusProvider: FocusProvider {
     /// The connections, steadily: each stays open under its number until it is closed,
     /// and a connect makes them all anew under a new serial.
     public func collect(_ interest: inout PollInterest) {
-        guard case let .connected(connections, _) = phase else { return }
-        for connection in connections { interest.readSteadily(connection.fd, serial: descriptorSerial) }
+        sockets.collect(&interest)
     }
 
-    public var nextDeadline: Timestamp? {
-        if case let .waiting(retry) = phase { return retry.at }
-        return nil
-    }
+    public var nextDeadline: Timestamp? { sockets.deadline }
 
     public func handleDeadlines() {
-        guard case let .waiting(retry) = phase, let delay = retry.due(at: PollScheduler.now()) else { return }
-        connect(delay: delay)
+        sockets.handleDeadlines()
     }
 
     /// Reads what the desktop sent, at most ``FocusDefaults/readBudget`` a wake-up, so
@@ -84,7 +88,7 @@ public final class SocketFocusProvider: FocusProvider {
     /// the next round, after the input and the timers. A desktop whose socket is not found
     /// empty for ``FocusDefaults/floodBytes`` is flooding: its connection is dropped.
     public func handleReadable(_ fd: Int32) {
-        guard case let .connected(connections, _) = phase,
+        guard let connections = sockets.connected?.connections,
               let index = connections.firstIndex(where: { $0.fd == fd }) else { return }
         let connection = connections[index]
         var taken = 0
@@ -112,7 +116,7 @@ public final class SocketFocusProvider: FocusProvider {
                 return
             }
             close(connection.fd)
-            phase = .connected(connections.filter { $0.fd != fd }, desktop: currentDesktopText)
+            sockets.link?.connections.removeAll { $0.fd == fd }
             do {
                 try apply(wire.finished(connection.endpoint), on: nil)
             } catch {
@@ -125,7 +129,7 @@ public final class SocketFocusProvider: FocusProvider {
             return
         }
         // What was applied may have changed the phase (a reply sent, a loss).
-        guard case .connected(var current, let desktop) = phase,
+        guard var current = sockets.connected?.connections,
               let position = current.firstIndex(where: { $0.fd == fd }) else { return }
         current[position].unbroken = drained ? 0 : current[position].unbroken + taken
         readSinceTrim += taken
@@ -134,54 +138,39 @@ public final class SocketFocusProvider: FocusProvider {
             lose("\(wire.desktop) sent more than \(shownBytes(floodBytes)) without a pause: it floods its socket")
             return
         }
-        phase = .connected(current, desktop: desktop)
+        sockets.link?.connections = current
     }
 
     // MARK: Connecting
 
     private var currentDesktopText: String {
-        if case let .connected(_, desktop) = phase { return desktop }
-        return wire.desktop
+        sockets.link?.desktop ?? wire.desktop
     }
 
-    private func connect(delay: Duration) {
-        closeAll()
+    /// Connects every endpoint of the wire, or none.
+    private static func open(_ wire: FocusWire) -> Result<Sockets, ConnectFailure> {
         wire.reset()
-        reporting.forgetFocus()
         let endpoints: [FocusEndpoint]
         do {
             endpoints = try wire.endpoints()
         } catch {
-            wait(delay, "\(error)")
-            return
+            return .failure(ConnectFailure("\(error)"))
         }
         var connections: [Connection] = []
         for (index, endpoint) in endpoints.enumerated() {
-            switch Self.open(endpoint) {
+            switch open(endpoint) {
             case let .success(fd):
                 connections.append(Connection(fd: fd, endpoint: index))
             case let .failure(why):
                 for connection in connections { close(connection.fd) }
-                wait(delay, "cannot reach \(wire.desktop) at \(endpoint.path): \(why)")
-                return
+                return .failure(ConnectFailure("cannot reach \(wire.desktop) at \(endpoint.path): \(why)"))
             }
         }
-        let text = "\(wire.desktop) at \(endpoints.first?.path ?? "?")"
-        phase = .connected(connections, desktop: text)
-        descriptorSerial = DescriptorSerial.next()
-        reporting.reached(text, at: PollScheduler.now())
-    }
-
-    private func wait(_ delay: Duration, _ why: String) {
-        phase = .waiting(.after(delay))
-        reporting.lostOnce(why)
+        return .success(Sockets(connections: connections, desktop: "\(wire.desktop) at \(endpoints.first?.path ?? "?")"))
     }
 
     private func lose(_ why: String) {
-        closeAll()
-        readSinceTrim = FocusDefaults.trimAfterBytes
-        trimAfterBurst()
-        wait(reporting.retryAfterLoss(at: PollScheduler.now()), why + "; trying again")
+        sockets.lose(why)
     }
 
     private func apply(_ output: FocusWireOutput, on fd: Int32?) throws(FocusWireError) {
@@ -200,13 +189,6 @@ public final class SocketFocusProvider: FocusProvider {
         guard readSinceTrim >= FocusDefaults.trimAfterBytes else { return }
         readSinceTrim = 0
         trim()
-    }
-
-    private func closeAll() {
-        if case let .connected(connections, _) = phase {
-            for connection in connections { close(connection.fd) }
-        }
-        phase = .stopped
     }
 
     /// Connects a non-blocking socket and sends the hello. A unix socket connects at once

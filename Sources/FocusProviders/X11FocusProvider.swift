@@ -18,6 +18,8 @@ public final class X11FocusProvider: FocusProvider {
         var fd: Int32
         var root: xcb_window_t
         var atoms: Atoms
+        /// The window manager's name, for the log.
+        var manager: String?
         /// The window `_NET_ACTIVE_WINDOW` names, whose properties are selected; 0: none.
         var active: xcb_window_t = 0
     }
@@ -30,25 +32,6 @@ public final class X11FocusProvider: FocusProvider {
         var supportingWMCheck: xcb_atom_t
     }
 
-    /// What a connect made on its thread hands over.
-    private struct Opened {
-        var xcb: OpaquePointer
-        var root: xcb_window_t
-        var atoms: Atoms
-        var manager: String?
-    }
-
-    private enum Phase {
-        /// ``start()`` not called yet.
-        case stopped
-        /// XCB connects and asks for the atoms on its own thread: a server that never
-        /// answers holds that thread, not the loop.
-        case connecting(PendingConnect<Opened>)
-        case connected(Connection)
-        /// Gone; tried again at the retry.
-        case waiting(FocusRetry)
-    }
-
     public let desktop = "x11"
     public var onReport: ((FocusReport) -> Void)? {
         get { reporting.onReport }
@@ -57,9 +40,9 @@ public final class X11FocusProvider: FocusProvider {
     private var reporting = FocusReporting()
     /// The display, as `DISPLAY` names it (`:0`).
     public let display: String
-    private var phase = Phase.stopped
-    /// A connect given up on that has not returned yet: no second one is started beside it.
-    private var stuck: BackgroundAttempt<Result<Opened, ConnectFailure>>?
+    /// XCB connects and asks for the atoms on its own thread: a server that never answers
+    /// holds that thread, not the loop.
+    private let connection: Reconnecting<Connection>
     /// Events are left in XCB's queue (``drainEvents()``): handled again at once.
     private var backlog = false
     /// Events handled per wake-up.
@@ -75,101 +58,57 @@ public final class X11FocusProvider: FocusProvider {
     public init(display: String, connectTimeout: Duration = FocusDefaults.connectTimeout) {
         self.display = display
         self.connectTimeout = connectTimeout
+        connection = Reconnecting(
+            policy: FocusDefaults.reconnect, connectTimeout: connectTimeout,
+            open: .background({ Self.open(display) }, dispose: { xcb_disconnect($0.xcb) }),
+            close: { xcb_disconnect($0.xcb) }, descriptors: { connection, read in read(connection.fd) },
+            unreachable: { display.isEmpty ? "DISPLAY is not set" : nil },
+            timedOut: "the X server at \(display) did not answer within \(shown(connectTimeout))",
+            noThread: "cannot start a thread to connect to the X server")
+        connection.onConnected = { [unowned self] in follow() }
+        connection.onLost = { [unowned self] why, _, broke in
+            backlog = false
+            reporting.lostOnce(broke ? why + "; trying again" : why)
+        }
     }
 
-    deinit { disconnect() }
-
     public func start() {
-        connect(delay: FocusDefaults.firstRetry)
+        connection.start()
     }
 
     // MARK: PollSource
 
-    /// The serial of what is read now, new for each attempt and each connection
-    /// (``DescriptorSerial``): the loop then registers afresh a descriptor that took the
-    /// number of another.
-    private var descriptorSerial: UInt64 = 0
-
     public func collect(_ interest: inout PollInterest) {
-        switch phase {
-        case let .connected(connection): interest.readSteadily(connection.fd, serial: descriptorSerial)
-        case let .connecting(pending): interest.readSteadily(pending.attempt.fd, serial: descriptorSerial)
-        case .stopped, .waiting: break
-        }
+        connection.collect(&interest)
     }
 
     public var nextDeadline: Timestamp? {
-        switch phase {
-        case let .waiting(retry): retry.at
-        case let .connecting(pending): pending.deadline
-        case .connected: backlog ? PollScheduler.now() : nil
-        case .stopped: nil
-        }
+        guard connection.isConnected else { return connection.deadline }
+        return backlog ? PollScheduler.now() : nil
     }
 
     public func handleDeadlines() {
-        switch phase {
-        case let .waiting(retry):
-            if let delay = retry.due(at: PollScheduler.now()) { connect(delay: delay) }
-        case let .connecting(pending) where pending.deadline <= PollScheduler.now():
-            pending.attempt.abandon()
-            stuck = pending.attempt
-            wait(pending.delay, "the X server at \(display) did not answer within \(shown(connectTimeout))")
-        case .connected where backlog:
+        if !connection.isConnected {
+            connection.handleDeadlines()
+        } else if backlog {
             drainEvents()
-        case .connecting, .stopped, .connected:
-            break
         }
     }
 
     public func handleReadable(_ fd: Int32) {
-        switch phase {
-        case let .connecting(pending):
-            switch pending.attempt.take() {
-            case nil: break
-            case let .failure(failure)?: wait(pending.delay, failure.description)
-            case let .success(opened)?: follow(opened)
-            }
-        case .connected:
-            drainEvents()
-        case .stopped, .waiting:
-            break
-        }
+        if !connection.handleReadable() { drainEvents() }
     }
 
     // MARK: Connecting
 
-    private func connect(delay: Duration) {
-        disconnect()
-        reporting.forgetFocus()
-        guard !display.isEmpty else {
-            wait(delay, "DISPLAY is not set")
-            return
-        }
-        if let stuck, stuck.isRunning {
-            wait(delay, "the X server at \(display) did not answer within \(shown(connectTimeout))")
-            return
-        }
-        stuck = nil
-        let display = display
-        guard let attempt = BackgroundAttempt.start({ Self.open(display) }, dispose: { result in
-            if case let .success(opened) = result { xcb_disconnect(opened.xcb) }
-        }) else {
-            wait(delay, "cannot start a thread to connect to the X server")
-            return
-        }
-        phase = .connecting(PendingConnect(attempt: attempt, deadline: PollScheduler.now() + connectTimeout, delay: delay))
-        descriptorSerial = DescriptorSerial.next()
-    }
-
     /// Connects, reads the screen's root and the atoms, and the window manager's name:
     /// every round trip of connecting, on the attempt's thread.
-    private static func open(_ display: String) -> Result<Opened, ConnectFailure> {
+    private static func open(_ display: String) -> Result<Connection, ConnectFailure> {
         var screenNumber: Int32 = 0
         guard let xcb = xcb_connect(display, &screenNumber) else {
             return .failure(ConnectFailure("cannot reach the X server at \(display)"))
         }
-        func fail(_ why: String) -> Result<Opened, ConnectFailure> {
+        func fail(_ why: String) -> Result<Connection, ConnectFailure> {
             xcb_disconnect(xcb)
             return .failure(ConnectFailure(why))
         }
@@ -194,39 +133,25 @@ public final class X11FocusProvider: FocusProvider {
         }
         let atoms = Atoms(activeWindow: values[0], netWMName: values[1], utf8String: values[2], supportingWMCheck: values[3])
         let root = screen.pointee.root
-        return .success(Opened(xcb: xcb, root: root, atoms: atoms, manager: windowManagerName(xcb, root: root, atoms: atoms)))
+        return .success(Connection(xcb: xcb, fd: xcb_get_file_descriptor(xcb), root: root, atoms: atoms,
+                                   manager: windowManagerName(xcb, root: root, atoms: atoms)))
     }
 
     /// The connect succeeded: follow the root's properties and the active window.
-    private func follow(_ opened: Opened) {
-        let connection = Connection(xcb: opened.xcb, fd: xcb_get_file_descriptor(opened.xcb), root: opened.root, atoms: opened.atoms)
-        Self.selectProperties(of: connection.root, on: opened.xcb)
-        phase = .connected(connection)
-        descriptorSerial = DescriptorSerial.next()
-        reporting.reached("x11 at \(display)" + (opened.manager.map { " (\($0))" } ?? ""), at: PollScheduler.now())
+    private func follow() {
+        guard let opened = connection.connected else { return }
+        backlog = false
+        reporting.forgetFocus()
+        Self.selectProperties(of: opened.root, on: opened.xcb)
+        reporting.reached("x11 at \(display)" + (opened.manager.map { " (\($0))" } ?? ""))
         followActiveWindow()
         // Replies read above may have brought events with them, which XCB keeps in its
         // queue: the descriptor would not show them.
         drainEvents()
     }
 
-    private func wait(_ delay: Duration, _ why: String) {
-        phase = .waiting(.after(delay))
-        reporting.lostOnce(why)
-    }
-
     private func lose(_ why: String) {
-        disconnect()
-        wait(reporting.retryAfterLoss(at: PollScheduler.now()), why + "; trying again")
-    }
-
-    private func disconnect() {
-        switch phase {
-        case let .connected(connection): xcb_disconnect(connection.xcb)
-        case let .connecting(pending): pending.attempt.abandon()
-        case .stopped, .waiting: break
-        }
-        phase = .stopped
+        connection.lose(why)
     }
 
     // MARK: Events
@@ -239,7 +164,7 @@ public final class X11FocusProvider: FocusProvider {
     /// descriptor does not show them: after a read, and at the limit, ``backlog`` makes
     /// the loop come back at once to look at the queue again.
     private func drainEvents() {
-        guard case let .connected(connection) = phase else { return }
+        guard let connection = self.connection.connected else { return }
         var activeChanged = false
         var windowChanged = false
         var handled = 0
@@ -283,7 +208,7 @@ public final class X11FocusProvider: FocusProvider {
 
     /// Reads `_NET_ACTIVE_WINDOW`, follows the window it names and reports it.
     private func followActiveWindow() {
-        guard case var .connected(connection) = phase else { return }
+        guard var connection = self.connection.connected else { return }
         let window = Self.readProperty(connection.root, connection.atoms.activeWindow, type: XCB_ATOM_WINDOW.rawValue, connection.xcb)
             .flatMap { $0.count >= 4 ? $0.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } : nil } ?? 0
         if window != connection.active {
@@ -291,7 +216,7 @@ public final class X11FocusProvider: FocusProvider {
             // Selected before reading, so a title set meanwhile still comes as an event.
             if window != 0 { Self.selectProperties(of: window, on: connection.xcb) }
             connection.active = window
-            phase = .connected(connection)
+            self.connection.link = connection
         }
         report(window == 0 ? .noWindow : readWindow(window, connection))
     }

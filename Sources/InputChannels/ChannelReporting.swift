@@ -2,10 +2,9 @@ import PollLoop
 import TouchGestures
 
 /// What every channel keeps besides its connection: whether an outage was said, so that
-/// it is said once and its end once; and how long to wait before the next try, so that a
-/// desktop that takes touchgest and drops it again and again is tried less and less
-/// often. Both outlive the connections: only one that lasted
-/// ``InputChannelDefaults/stableConnection`` starts them over.
+/// it is said once and its end once. It outlives the connections: only one that lasted
+/// ``InputChannelDefaults/reconnect`` ends the outage. (How long to wait before
+/// the next try is the connection's: ``Reconnecting``.)
 struct ChannelReporting {
     var onReport: ((InputChannelReport) -> Void)?
     /// The loss said and not yet over; nil while none is.
@@ -14,8 +13,6 @@ struct ChannelReporting {
     private var pendingConnected: String?
     /// When the current connection was made; nil while there is none.
     private var connectedAt: Timestamp?
-    /// The wait before the next try.
-    private var backoff = InputChannelDefaults.firstRetry
     /// The last reason an action was not pressed, said once.
     private var lastProblem: String?
 
@@ -34,7 +31,7 @@ struct ChannelReporting {
     /// When the connection reached during an outage will have lasted: the owner's deadline.
     var stableDeadline: Timestamp? {
         guard pendingConnected != nil, let connectedAt else { return nil }
-        return connectedAt + InputChannelDefaults.stableConnection
+        return connectedAt + InputChannelDefaults.reconnect.stableConnection
     }
 
     /// The connection reached during the outage has lasted by `now`: the outage is over,
@@ -43,29 +40,14 @@ struct ChannelReporting {
         guard let text = pendingConnected, let due = stableDeadline, due <= now else { return }
         pendingConnected = nil
         outage = nil
-        backoff = InputChannelDefaults.firstRetry
         onReport?(.connected(text))
     }
 
-    /// The connection or the try broke at `now`, for `why`: said if no outage is; returns
-    /// how long to wait before the next try. After a connection that lasted, the first
-    /// retry; after a short one, twice the last wait (up to
-    /// ``InputChannelDefaults/maximumFlappingRetry``); after a try that never connected,
-    /// the wait, doubled for the next one up to ``InputChannelDefaults/maximumRetry`` (a
-    /// longer wait, from a flapping desktop, is kept).
-    mutating func lost(_ why: String, at now: Timestamp) -> Duration {
-        let wait: Duration
-        if let connectedAt {
-            if now - connectedAt >= InputChannelDefaults.stableConnection {
-                outage = nil
-                backoff = InputChannelDefaults.firstRetry
-            } else {
-                backoff = min(backoff * 2, InputChannelDefaults.maximumFlappingRetry)
-            }
-            wait = backoff
-        } else {
-            wait = backoff
-            backoff = max(backoff, min(backoff * 2, InputChannelDefaults.maximumRetry))
+    /// The connection or the try broke at `now`, for `why`: said if no outage is. A
+    /// connection that had lasted ended the outage, so its loss is said.
+    mutating func lost(_ why: String, at now: Timestamp) {
+        if let connectedAt, now - connectedAt >= InputChannelDefaults.reconnect.stableConnection {
+            outage = nil
         }
         connectedAt = nil
         pendingConnected = nil
@@ -73,7 +55,6 @@ struct ChannelReporting {
             outage = why
             onReport?(.lost(why))
         }
-        return wait
     }
 
     /// Says once per cause why an action could not be pressed.

@@ -1,20 +1,18 @@
+import PollLoop
+
 /// The tunables of the input channels' connections to their desktops, with their reasons.
 /// A channel trusts no desktop: what it keeps for one and what one costs the loop is
 /// bounded by these, whatever the desktop does.
 public enum InputChannelDefaults {
-    /// First wait before connecting again after a try failed: a desktop that restarts
-    /// takes longer than this to make its socket, so trying sooner only wakes up.
-    public static let firstRetry: Duration = .milliseconds(100)
-    /// The longest wait between tries while the desktop cannot be reached: how late, at
-    /// worst, keys work again once it is back; one wake-up per this while it is away.
-    public static let maximumRetry: Duration = .seconds(2)
-    /// A connection that lasted this long worked: after losing it the first retry comes
-    /// after ``firstRetry`` again, and a loss is said again. One that ends sooner (the
-    /// desktop shakes hands and drops touchgest, floods, stops reading) doubles the wait.
-    public static let stableConnection: Duration = .seconds(10)
-    /// The longest wait for a desktop that keeps dropping touchgest soon after each
-    /// handshake: at most one try per this, and no log line.
-    public static let maximumFlappingRetry: Duration = .seconds(60)
+    /// How a channel connects again (``ReconnectPolicy`` says what each wait means). First
+    /// wait 100 ms: a desktop that restarts takes longer to make its socket. Longest wait
+    /// while it is away 2 s: how late, at worst, keys work again once it is back. Stable
+    /// after 10 s: a shorter connection (a desktop that shakes hands and drops touchgest,
+    /// floods, stops reading) doubles the wait, up to 60 s, and its loss is not said
+    /// again. A desktop may start after touchgest, so one never reached is tried too.
+    public static let reconnect = ReconnectPolicy(firstRetry: .milliseconds(100), maximumRetry: .seconds(2),
+                                                  stableConnection: .seconds(10), maximumFlappingRetry: .seconds(60),
+                                                  triesUnreached: true)
     /// How long a desktop may take to accept touchgest and finish its handshake (X11's
     /// setup, XTEST and keyboard map; Wayland's registry and its sync): a live one takes
     /// milliseconds, so one that takes this long is stuck, and is tried again later.

@@ -32,49 +32,44 @@ public class WaylandChannel: InputChannel {
 
     typealias Globals = [String: (name: UInt32, version: UInt32)]
 
-    private enum Phase {
-        case stopped
-        /// Registry asked for; globals gathered (`listed` of them so far) until the
-        /// sync's callback is done, or the deadline passes.
-        case handshaking(fd: Int32, globals: Globals, listed: Int, deadline: Timestamp)
-        case connected(fd: Int32)
-        case waiting(until: Timestamp)
-    }
-
     public let socketPath: String
     public var name: String { "Wayland at \(socketPath)" }
     public var onReport: ((InputChannelReport) -> Void)? {
-        get { reporting.onReport }
-        set { reporting.onReport = newValue }
+        get { connection.reporting.onReport }
+        set { connection.reporting.onReport = newValue }
     }
-    private var reporting = ChannelReporting()
-    private var phase = Phase.stopped
+    /// The socket: connected without blocking, its handshake read in the loop within
+    /// ``InputChannelDefaults/connectTimeout``; the presses waiting for it, its outages.
+    private let connection: ChannelConnection<Int32>
+    /// The globals the compositor listed so far in the handshake, and how many it listed.
+    private var globals: Globals = [:]
+    private var listed = 0
     /// Bytes read and not yet parsed: less than one message.
     private var inbox: [UInt8] = []
     /// One wake-up's read, kept from one to the next.
     private var readBuffer = [UInt8](repeating: 0, count: InputChannelDefaults.readBudget)
-    private var outbox = ChannelOutbox()
     /// Bytes read since `floodWindowStart` (``InputChannelDefaults/floodBytes``).
     private var floodWindowStart = Timestamp(microseconds: 0)
     private var floodWindowBytes = 0
 
     /// `display` as WAYLAND_DISPLAY gives it: a name under `runtimeDirectory`, or a path.
     init(display: String, runtimeDirectory: String) {
-        socketPath = display.hasPrefix("/") ? display : "\(runtimeDirectory)/\(display)"
+        let socketPath = display.hasPrefix("/") ? display : "\(runtimeDirectory)/\(display)"
+        self.socketPath = socketPath
+        connection = ChannelConnection(
+            open: .handshake({ Self.open(socketPath) }), close: { close($0) }, socket: { $0 }, peer: "the compositor at \(socketPath)",
+            waitsFor: "the compositor", readsFrom: "its socket",
+            timedOut: "the compositor at \(socketPath) did not finish its handshake within \(shown(InputChannelDefaults.connectTimeout))")
+        connection.name = { [unowned self] in name }
+        connection.encode = { [unowned self] in encode($1) }
+        connection.onLost = { [unowned self] in forget() }
     }
 
-    deinit { closeSocket() }
-
-    public func start() { connect() }
+    public func start() { connection.life.start() }
 
     /// Presses `action` once what waits before it has gone, or says why it cannot.
     public func press(_ action: InputAction) {
-        guard isConnected else { return problem("\(name) is not connected") }
-        if let why = check(action) { return problem(why) }
-        guard outbox.enqueue(action, at: PollScheduler.now()) else {
-            return problem("\(name) is behind: \(InputChannelDefaults.maximumWaitingPresses) presses wait for the compositor, and more are dropped")
-        }
-        flush()
+        connection.press(action) { _ in check(action) }
     }
 
     /// Why the subclass cannot press `action`; nil when it can.
@@ -89,61 +84,24 @@ public class WaylandChannel: InputChannel {
     /// An event for an object the subclass made.
     func event(object: UInt32, opcode: UInt16, _ body: [UInt8]) {}
 
-    var isConnected: Bool {
-        if case .connected = phase { return true }
-        return false
-    }
+    var isConnected: Bool { connection.life.isConnected }
 
     /// Bytes of requests waiting for the compositor (for tests: what the channel holds).
-    var waitingBytes: Int { outbox.waitingBytes }
+    var waitingBytes: Int { connection.waitingBytes }
 
     // MARK: PollSource
 
-    /// The serial of what is read now, new for each connection (``DescriptorSerial``): the
-    /// loop then registers afresh a descriptor that took the number of another.
-    private var descriptorSerial: UInt64 = 0
-
-    /// The socket, to read (steadily: it stays open under its number while connected),
-    /// and to write while requests wait.
     public func collect(_ interest: inout PollInterest) {
-        switch phase {
-        case let .handshaking(fd, _, _, _):
-            interest.readSteadily(fd, serial: descriptorSerial)
-        case let .connected(fd):
-            interest.readSteadily(fd, serial: descriptorSerial)
-            if !outbox.isEmpty { interest.write(fd) }
-        case .stopped, .waiting: break
-        }
+        connection.collect(&interest)
     }
 
-    public var nextDeadline: Timestamp? {
-        let own: Timestamp? = switch phase {
-        case let .waiting(until): until
-        case let .handshaking(_, _, _, deadline): deadline
-        case .connected: outbox.stallDeadline
-        case .stopped: nil
-        }
-        return [own, reporting.stableDeadline].compactMap { $0 }.min()
-    }
+    public var nextDeadline: Timestamp? { connection.nextDeadline }
 
     public func handleDeadlines() {
-        let now = PollScheduler.now()
-        reporting.checkStable(at: now)
-        switch phase {
-        case let .waiting(until) where until <= now:
-            connect()
-        case let .handshaking(_, _, _, deadline) where deadline <= now:
-            lose("the compositor at \(socketPath) did not finish its handshake within \(shown(InputChannelDefaults.connectTimeout))")
-        case .connected:
-            if let stall = outbox.stallDeadline, stall <= now {
-                lose("the compositor at \(socketPath) took no request for \(shown(InputChannelDefaults.writeStall)): it does not read its socket")
-            }
-        default:
-            break
-        }
+        connection.handleDeadlines()
     }
 
-    public func handleWritable(_ fd: Int32) { flush() }
+    public func handleWritable(_ fd: Int32) { connection.flush() }
 
     /// Reads at most ``InputChannelDefaults/readBudget`` a wake-up; what is left waits for
     /// the next round, after input and timers.
@@ -189,9 +147,7 @@ public class WaylandChannel: InputChannel {
             let body = Array(inbox[start + 8..<start + size])
             start += size
             received(object: object, opcode: UInt16(sizeAndOpcode & 0xFFFF), body)
-            switch phase {
-            case .handshaking, .connected: continue
-            case .stopped, .waiting:
+            guard connection.life.link != nil else {
                 start = inbox.count
                 return false
             }
@@ -200,15 +156,6 @@ public class WaylandChannel: InputChannel {
     }
 
     // MARK: Writing
-
-    /// Encodes and writes what waits, as much as the socket and the wake-up's budget take.
-    private func flush() {
-        guard case let .connected(fd) = phase else { return }
-        let pumped = outbox.pump(now: PollScheduler.now(), encode: encode) { buffer in
-            Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-        }
-        if case .broken = pumped { lose("the compositor at \(socketPath) closed the connection") }
-    }
 
     /// Writes `bytes` during the handshake, all at once or not at all.
     static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
@@ -261,21 +208,19 @@ public class WaylandChannel: InputChannel {
             let message = body.count >= 8 ? Self.readString(body, at: 8)?.0 ?? "" : ""
             lose("the compositor at \(socketPath) refused a request: \(message)")
         case (Object.registry.rawValue, 0):
-            guard case .handshaking(let fd, var globals, let listed, let deadline) = phase else { return }
+            guard connection.life.handshaking != nil else { return }
             guard listed < InputChannelDefaults.maximumGlobals else {
                 return lose("the compositor at \(socketPath) listed more than \(InputChannelDefaults.maximumGlobals) globals without ending its handshake")
             }
-            // The phase lets go of the table while it grows, so it is not copied.
-            phase = .stopped
+            listed += 1
             if body.count >= 8, let (interface, after) = Self.readString(body, at: 4), body.count >= after + 4 {
                 globals[interface] = (Self.word(body, 0), Self.word(body, after))
             }
-            phase = .handshaking(fd: fd, globals: globals, listed: listed + 1, deadline: deadline)
         case (Object.callback.rawValue, 0):
-            guard case let .handshaking(fd, globals, _, _) = phase else { return }
+            guard let fd = connection.life.handshaking else { return }
             if let why = bind(globals, on: fd) { return lose(why) }
-            phase = .connected(fd: fd)
-            reporting.reached(name, at: PollScheduler.now())
+            globals = [:]
+            connection.life.established()
         case (Object.display.rawValue, _), (Object.registry.rawValue, _), (Object.callback.rawValue, _):
             // delete_id, global_remove and the like: nothing to do.
             break
@@ -286,19 +231,18 @@ public class WaylandChannel: InputChannel {
 
     // MARK: Connecting
 
-    private func connect() {
-        closeSocket()
-        inbox.removeAll()
-        outbox.removeAll()
+    /// Connects to the compositor's socket and asks for its globals.
+    private static func open(_ socketPath: String) -> Result<Int32, ConnectFailure> {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { return lose("cannot make a socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { return .failure(ConnectFailure("cannot make a socket: \(String(cString: strerror(errno)))")) }
+        func fail(_ why: String) -> Result<Int32, ConnectFailure> {
+            close(fd)
+            return .failure(ConnectFailure(why))
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let path = Array(socketPath.utf8)
-        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
-            return lose("the socket path \(socketPath) is too long")
-        }
+        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else { return fail("the socket path \(socketPath) is too long") }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in path.enumerated() { raw[index] = byte }
         }
@@ -306,40 +250,30 @@ public class WaylandChannel: InputChannel {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard connected == 0 else {
-            let why = String(cString: strerror(errno))
-            close(fd)
-            return lose("cannot reach the compositor at \(socketPath): \(why)")
-        }
-        phase = .handshaking(fd: fd, globals: [:], listed: 0, deadline: PollScheduler.now() + InputChannelDefaults.connectTimeout)
-        descriptorSerial = DescriptorSerial.next()
-        floodWindowStart = PollScheduler.now()
-        floodWindowBytes = 0
-        let hello = Self.request(Object.display.rawValue, 1, [Object.registry.rawValue])
-            + Self.request(Object.display.rawValue, 0, [Object.callback.rawValue])
-        guard Self.sendAll(fd, hello) else { return lose("the compositor at \(socketPath) took no requests") }
+        guard connected == 0 else { return fail("cannot reach the compositor at \(socketPath): \(String(cString: strerror(errno)))") }
+        let hello = request(Object.display.rawValue, 1, [Object.registry.rawValue])
+            + request(Object.display.rawValue, 0, [Object.callback.rawValue])
+        guard sendAll(fd, hello) else { return fail("the compositor at \(socketPath) took no requests") }
+        return .success(fd)
     }
 
-    private func closeSocket() {
-        switch phase {
-        case let .handshaking(fd, _, _, _), let .connected(fd): close(fd)
-        case .stopped, .waiting: break
-        }
-        phase = .stopped
+    /// What belonged to the connection, dropped with it: what it read and what waited for it.
+    private func forget() {
+        inbox.removeAll()
+        globals = [:]
+        listed = 0
+        floodWindowStart = PollScheduler.now()
+        floodWindowBytes = 0
     }
 
     /// The connection is gone (or never came), for `why`: what waited for it is dropped,
-    /// the loss is said once per outage, and the next try waits (``ChannelReporting``).
+    /// the loss is said once per outage, and the next try waits (``ChannelConnection``).
     func lose(_ why: String) {
-        closeSocket()
-        inbox.removeAll()
-        outbox.removeAll()
-        let now = PollScheduler.now()
-        phase = .waiting(until: now + reporting.lost(why, at: now))
+        connection.lose(why)
     }
 
     /// Says once per cause why an action could not be pressed.
     func problem(_ why: String) {
-        reporting.problem(why)
+        connection.problem(why)
     }
 }

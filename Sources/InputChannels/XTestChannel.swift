@@ -28,142 +28,62 @@ public final class XTestChannel: InputChannel {
         var opcode: UInt8
     }
 
-    private struct Opened: @unchecked Sendable {
-        var xcb: OpaquePointer
-        var places: [UInt32: Place]
-        var opcode: UInt8
-    }
-
-    private enum Phase {
-        case stopped
-        case connecting(BackgroundAttempt<Result<Opened, InputActionError>>, deadline: Timestamp)
-        case connected(Connection)
-        case waiting(until: Timestamp)
-    }
-
     public let display: String
     public var name: String { "x11 XTEST at \(display)" }
     public var onReport: ((InputChannelReport) -> Void)? {
-        get { reporting.onReport }
-        set { reporting.onReport = newValue }
+        get { connection.reporting.onReport }
+        set { connection.reporting.onReport = newValue }
     }
-    private var reporting = ChannelReporting()
-    private var phase = Phase.stopped
-    private var outbox = ChannelOutbox()
-    /// The last attempt given up on while its thread still waits on a stuck server: no
-    /// other is started beside it, so a server that never answers costs one thread.
-    private var stuck: BackgroundAttempt<Result<Opened, InputActionError>>?
+    /// The connection: made on a thread of its own (a server that never answers holds
+    /// that one thread, not the loop), the presses waiting for it, its outages.
+    private let connection: ChannelConnection<Connection>
 
     public init(display: String) {
         self.display = display
-    }
-
-    deinit {
-        if case let .connected(connection) = phase { xcb_disconnect(connection.xcb) }
-        if case let .connecting(attempt, _) = phase { attempt.abandon() }
+        connection = ChannelConnection(
+            open: .background({ Self.open(display) }, dispose: { xcb_disconnect($0.xcb) }), close: { xcb_disconnect($0.xcb) },
+            socket: \.fd, peer: "the X server at \(display)", waitsFor: "the X server", readsFrom: "its connection",
+            timedOut: "the X server at \(display) did not answer within \(shown(InputChannelDefaults.connectTimeout))",
+            noThread: "cannot start a thread to connect to the X server")
+        connection.name = { [unowned self] in name }
+        connection.encode = { Self.encode($1, on: $0) }
     }
 
     public func start() {
-        connect()
+        connection.life.start()
     }
 
     /// Bytes of requests waiting for the server (for tests: what the channel holds).
-    var waitingBytes: Int { outbox.waitingBytes }
+    var waitingBytes: Int { connection.waitingBytes }
 
     // MARK: PollSource
 
-    /// The serial of what is read now, new for each attempt and each connection
-    /// (``DescriptorSerial``): the loop then registers afresh a descriptor that took the
-    /// number of another.
-    private var descriptorSerial: UInt64 = 0
-
     public func collect(_ interest: inout PollInterest) {
-        switch phase {
-        case let .connected(connection):
-            interest.readSteadily(connection.fd, serial: descriptorSerial)
-            if !outbox.isEmpty { interest.write(connection.fd) }
-        case let .connecting(attempt, _): interest.readSteadily(attempt.fd, serial: descriptorSerial)
-        case .stopped, .waiting: break
-        }
+        connection.collect(&interest)
     }
 
-    public var nextDeadline: Timestamp? {
-        let own: Timestamp? = switch phase {
-        case let .connecting(_, deadline): deadline
-        case let .waiting(until): until
-        case .connected: outbox.stallDeadline
-        case .stopped: nil
-        }
-        return [own, reporting.stableDeadline].compactMap { $0 }.min()
-    }
+    public var nextDeadline: Timestamp? { connection.nextDeadline }
 
     public func handleDeadlines() {
-        let now = PollScheduler.now()
-        reporting.checkStable(at: now)
-        switch phase {
-        case let .connecting(attempt, deadline) where deadline <= now:
-            attempt.abandon()
-            stuck = attempt
-            lose("the X server at \(display) did not answer within \(shown(InputChannelDefaults.connectTimeout))")
-        case let .waiting(until) where until <= now:
-            connect()
-        case .connected:
-            if let stall = outbox.stallDeadline, stall <= now {
-                lose("the X server at \(display) took no request for \(shown(InputChannelDefaults.writeStall)): it does not read its connection")
-            }
-        default:
-            break
-        }
+        connection.handleDeadlines()
     }
 
     public func handleReadable(_ fd: Int32) {
-        switch phase {
-        case let .connecting(attempt, _):
-            switch attempt.take() {
-            case nil: break
-            case let .failure(why)?: lose(why.description)
-            case let .success(opened)?:
-                phase = .connected(Connection(xcb: opened.xcb, fd: xcb_get_file_descriptor(opened.xcb), places: opened.places,
-                                              opcode: opened.opcode))
-                descriptorSerial = DescriptorSerial.next()
-                reporting.reached(name, at: PollScheduler.now())
-            }
-        case let .connected(connection):
-            // Nothing is asked of the server; what comes is an error or the end.
-            while let event = xcb_poll_for_event(connection.xcb) { free(event) }
-            if xcb_connection_has_error(connection.xcb) != 0 { lose("the X server at \(display) closed the connection") }
-        case .stopped, .waiting:
-            break
-        }
+        guard !connection.life.handleReadable(), let xcb = connection.life.connected?.xcb else { return }
+        // Nothing is asked of the server; what comes is an error or the end.
+        while let event = xcb_poll_for_event(xcb) { free(event) }
+        if xcb_connection_has_error(xcb) != 0 { connection.lose("the X server at \(display) closed the connection") }
     }
 
-    public func handleWritable(_ fd: Int32) { flush() }
+    public func handleWritable(_ fd: Int32) { connection.flush() }
 
     // MARK: Pressing
 
     public func press(_ action: InputAction) {
-        guard case let .connected(connection) = phase else {
-            return problem("\(name) is not connected")
-        }
-        if let error = KeyboardMap.check(action, on: connection.places, named: Self.mapName) {
-            return problem(error.description)
-        }
-        guard outbox.enqueue(action, at: PollScheduler.now()) else {
-            return problem("\(name) is behind: \(InputChannelDefaults.maximumWaitingPresses) presses wait for the X server, and more are dropped")
-        }
-        flush()
+        connection.press(action) { KeyboardMap.check(action, on: $0.places, named: Self.mapName)?.description }
     }
 
     static let mapName = "the X server's keyboard map"
-
-    /// Encodes and writes what waits, as much as the socket and the wake-up's budget take.
-    private func flush() {
-        guard case let .connected(connection) = phase else { return }
-        let pumped = outbox.pump(now: PollScheduler.now(), encode: { Self.encode($0, on: connection) }) { buffer in
-            send(connection.fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-        }
-        if case .broken = pumped { lose("the X server at \(display) closed the connection") }
-    }
 
     /// The FakeInput requests of `piece` (an action ``press(_:)`` checked, or a piece of its
     /// text), in the X protocol's layout, in the client's byte order as XCB set it up.
@@ -200,42 +120,13 @@ public final class XTestChannel: InputChannel {
 
     // MARK: Connecting
 
-    private func connect() {
-        if let stuck, stuck.isRunning {
-            return lose("the X server at \(display) did not answer within \(shown(InputChannelDefaults.connectTimeout))")
-        }
-        stuck = nil
-        let display = display
-        guard let attempt = BackgroundAttempt.start({ Self.open(display) }, dispose: { result in
-            if case let .success(opened) = result { xcb_disconnect(opened.xcb) }
-        }) else {
-            lose("cannot start a thread to connect to the X server")
-            return
-        }
-        phase = .connecting(attempt, deadline: PollScheduler.now() + InputChannelDefaults.connectTimeout)
-        descriptorSerial = DescriptorSerial.next()
-    }
-
-    /// The connection is gone (or never came), for `why`: what waited for it is dropped,
-    /// the loss is said once per outage, and the next try waits (``ChannelReporting``).
-    private func lose(_ why: String) {
-        if case let .connected(connection) = phase { xcb_disconnect(connection.xcb) }
-        outbox.removeAll()
-        let now = PollScheduler.now()
-        phase = .waiting(until: now + reporting.lost(why, at: now))
-    }
-
-    private func problem(_ why: String) {
-        reporting.problem(why)
-    }
-
     /// Connects, checks for XTEST, and reads the keyboard map: on the attempt's thread.
-    private static func open(_ display: String) -> Result<Opened, InputActionError> {
+    private static func open(_ display: String) -> Result<Connection, ConnectFailure> {
         var screen: Int32 = 0
-        guard let xcb = xcb_connect(display, &screen) else { return .failure(InputActionError("cannot reach the X server at \(display)")) }
-        func fail(_ why: String) -> Result<Opened, InputActionError> {
+        guard let xcb = xcb_connect(display, &screen) else { return .failure(ConnectFailure("cannot reach the X server at \(display)")) }
+        func fail(_ why: String) -> Result<Connection, ConnectFailure> {
             xcb_disconnect(xcb)
-            return .failure(InputActionError(why))
+            return .failure(ConnectFailure(why))
         }
         guard xcb_connection_has_error(xcb) == 0 else { return fail("cannot reach the X server at \(display)") }
         guard let version = xcb_test_get_version_reply(xcb, xcb_test_get_version(xcb, 2, 2), nil) else {
@@ -270,6 +161,7 @@ public final class XTestChannel: InputChannel {
         guard xcb_take_socket(xcb, { _ in }, nil, 0, &sent) != 0 else {
             return fail("the X server at \(display) closed the connection")
         }
-        return .success(Opened(xcb: xcb, places: places, opcode: extensionData.pointee.major_opcode))
+        return .success(Connection(xcb: xcb, fd: xcb_get_file_descriptor(xcb), places: places,
+                                   opcode: extensionData.pointee.major_opcode))
     }
 }

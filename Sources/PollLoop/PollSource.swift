@@ -85,7 +85,8 @@ public struct PollInterest {
     /// under the same number between two waits would go unwatched: say, one bus link of
     /// a source losing its connection while the source's other link connects. A source
     /// whose descriptors may be replaced gives each new one a serial from
-    /// ``DescriptorSerial/next()``, and the loop registers it afresh; one it closes and
+    /// ``DescriptorSerial/next()`` (a connection's source has it from ``Reconnecting``,
+    /// made with each try and connection), and the loop registers it afresh; one it closes and
     /// never replaces needs none. A descriptor that may be closed by someone else is
     /// collected with ``read(_:)``.
     public mutating func readSteadily(_ fd: Int32, serial: UInt64 = 0) {
