@@ -91,7 +91,7 @@ let package = Package(
 
         // MARK: The daemon and the executable
 
-        // The wiring: a session (engine, adapters, rules, runner, streams, focus in one poll
+        // The wiring: a gesture pipeline (engine, adapters, rules, runner, streams, focus in one poll
         // loop), the reload policy, the rule watcher, the replay. Used by run, debug, replay,
         // the benchmarks and the tests alike.
         .target(
