@@ -1,10 +1,8 @@
 import ArgumentParser
 import Glibc
-import InputDevices
-import LibinputInput
 import Rulebook
-import TouchGestures
 import TouchgestDaemon
+import TouchGestures
 
 struct DebugCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,3 @@
-import FocusProviders
 import TouchgestDaemon
 
 /// What `touchgest debug` shows of the focused window.

@@ -1,5 +1,3 @@
-import InputActions
-import InputChannels
 import Rulebook
 import TouchgestDaemon
 

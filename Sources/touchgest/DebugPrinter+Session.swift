@@ -1,6 +1,5 @@
-import SessionState
-import TouchGestures
 import TouchgestDaemon
+import TouchGestures
 
 /// What `touchgest debug` shows of the session's state: each change as it comes, what
 /// is followed, and which protection is missing.

@@ -1,11 +1,8 @@
 import Glibc
-import InputActions
-import InputDevices
-import LibinputInput
 import Rulebook
 import StrokeGestures
-import TouchGestures
 import TouchgestDaemon
+import TouchGestures
 
 /// Prints what `touchgest debug` shows, as text or JSON lines.
 final class DebugPrinter: GesturePipelineObserver {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import LibinputInput
 import Rulebook
+import TouchgestDaemon
 import TouchGestures
 
 /// Where input comes from: a udev seat (default seat0) or device nodes.

@@ -1,11 +1,9 @@
 import ArgumentParser
 import Glibc
-import InputDevices
-import Recordings
 import Rulebook
 import StrokeGestures
-import TouchGestures
 import TouchgestDaemon
+import TouchGestures
 
 struct LearnCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Glibc
-import InputDevices
-import LibinputInput
+import TouchgestDaemon
 import TouchGestures
 
 struct ListDevicesCommand: ParsableCommand {

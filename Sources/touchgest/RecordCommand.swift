@@ -1,10 +1,7 @@
 import ArgumentParser
-import InputDevices
-import LibinputInput
-import Recordings
 import Rulebook
-import TouchGestures
 import TouchgestDaemon
+import TouchGestures
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

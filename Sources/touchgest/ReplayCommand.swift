@@ -1,9 +1,8 @@
 import ArgumentParser
 import Glibc
-import Recordings
 import Rulebook
-import TouchGestures
 import TouchgestDaemon
+import TouchGestures
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
