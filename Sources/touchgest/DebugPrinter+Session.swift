@@ -1,5 +1,5 @@
-import TouchgestDaemon
 import TouchGestures
+import TouchgestDaemon
 
 /// What `touchgest debug` shows of the session's state: each change as it comes, what
 /// is followed, and which protection is missing.

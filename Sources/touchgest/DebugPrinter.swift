@@ -1,8 +1,8 @@
 import Glibc
 import Rulebook
 import StrokeGestures
-import TouchgestDaemon
 import TouchGestures
+import TouchgestDaemon
 
 /// Prints what `touchgest debug` shows, as text or JSON lines.
 final class DebugPrinter: GesturePipelineObserver {

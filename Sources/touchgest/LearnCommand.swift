@@ -2,8 +2,8 @@ import ArgumentParser
 import Glibc
 import Rulebook
 import StrokeGestures
-import TouchgestDaemon
 import TouchGestures
+import TouchgestDaemon
 
 struct LearnCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Glibc
-import TouchgestDaemon
 import TouchGestures
+import TouchgestDaemon
 
 struct ListDevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

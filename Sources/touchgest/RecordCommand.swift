@@ -1,7 +1,7 @@
 import ArgumentParser
 import Rulebook
-import TouchgestDaemon
 import TouchGestures
+import TouchgestDaemon
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

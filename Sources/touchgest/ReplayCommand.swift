@@ -1,8 +1,8 @@
 import ArgumentParser
 import Glibc
 import Rulebook
-import TouchgestDaemon
 import TouchGestures
+import TouchgestDaemon
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
