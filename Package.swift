@@ -41,7 +41,7 @@ let package = Package(
         // libdbus-1, seen only by BusLoop, the one D-Bus layer (and the session benchmark's desktop stand-in).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Starting a command as touchgest does (its own clone), and small syscalls Swift lacks: seen by
-        // PollLoop, CommandRunner, GestureStreams, InputChannels and (for its socket client) the executable.
+        // PollLoop, CommandRunner, GestureStreams (its socket client too) and InputChannels.
         .target(name: "CProcess"),
 
         // MARK: Input
@@ -73,10 +73,14 @@ let package = Package(
         .target(name: "InputChannels", dependencies: ["InputActions", "BusLoop", "CXCB", "CXKBCommon", "CProcess", "CUinput", "PollLoop", "TouchGestures"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
-        // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking.
-        .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop"]),
+        // Reading JSON lines: a JSON value and a bounded line splitter, standard library only. What
+        // the desktops' IPC sends (focus) and what the events socket sends (its client).
+        .target(name: "JSONLines"),
+        // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking;
+        // and the subscriber's side of the socket, touchgest events.
+        .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop", "JSONLines"]),
         // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
-        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "BusLoop"]),
+        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "BusLoop", "JSONLines"]),
         // Locked, not in front, about to sleep: logind on the system bus and the screensaver on the
         // session bus, followed without polling.
         // One D-Bus connection inside the poll loop: connect on a thread, then calls and signals without blocking.
@@ -91,7 +95,7 @@ let package = Package(
 
         // MARK: The daemon and the executable
 
-        // The wiring: a session (engine, adapters, rules, runner, streams, focus in one poll
+        // The wiring: a gesture pipeline (engine, adapters, rules, runner, streams, focus in one poll
         // loop), the reload policy, the rule watcher, the replay. Used by run, debug, replay,
         // the benchmarks and the tests alike.
         .target(
@@ -104,13 +108,14 @@ let package = Package(
         ),
         // What init and doctor know: the desktop, the starter rule files, the set-up checks.
         .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "FocusProviders", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures",
-                                                      "SessionState", "PollLoop", "InputChannels", "BusLoop"]),
-        // The command-line tool: argument parsing and output formatting, one file per subcommand.
+                                                      "SessionState", "PollLoop", "InputChannels", "BusLoop", "JSONLines"]),
+        // The command-line tool: argument parsing and output formatting, one file per subcommand. It
+        // imports the daemon and setup libraries, and the rules and the engine whose words it prints;
+        // what it needs of the layers below comes through TouchgestDaemon (LowerLayers.swift).
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "TouchgestDaemon", "TouchgestSetup", "Rulebook", "CommandRunner", "TouchGestures", "StrokeGestures", "InputDevices", "LibinputInput",
-                "CProcess", "PollLoop", "Recordings", "FocusProviders", "GestureStreams", "SessionState",
+                "TouchgestDaemon", "TouchgestSetup", "Rulebook", "TouchGestures", "StrokeGestures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -132,7 +137,7 @@ let package = Package(
         .executableTarget(name: "FuzzDevice", dependencies: ["FuzzSupport", "ContactInput", "InputDevices", "TouchGestures"],
                           path: "Fuzz/Device", exclude: ["corpus", "regressions"]),
         // What sway, i3, Hyprland and niri send -> the focus providers' parsers.
-        .executableTarget(name: "FuzzFocusWire", dependencies: ["FuzzSupport", "FocusProviders"], path: "Fuzz/FocusWire",
+        .executableTarget(name: "FuzzFocusWire", dependencies: ["FuzzSupport", "FocusProviders", "JSONLines"], path: "Fuzz/FocusWire",
                           exclude: ["corpus", "regressions"]),
 
         // MARK: Benchmarks (run them in release mode; see the README's Measure)
@@ -208,7 +213,8 @@ let package = Package(
         .testTarget(name: "BusLoopTests", dependencies: ["BusLoop", "PollLoop", "CDBus"]),
         .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "BusLoop", "PollLoop", "TouchGestures", "TestSupport"]),
         .testTarget(name: "InputChannelsTests", dependencies: ["InputChannels", "InputActions", "CUinput", "TestSupport", "PollLoop", "TouchGestures"]),
-        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "PollLoop", "TouchGestures", "TestSupport", "CProcess", "CXCB"]),
+        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "JSONLines", "PollLoop", "TouchGestures", "TestSupport", "CProcess",
+                                                              "CXCB"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
                                                              "CommandRunner", "CProcess", "AcceptLimit"]),
         .testTarget(name: "CommandRunnerTests", dependencies: ["CommandRunner", "CProcess", "TouchGestures", "PollLoop", "RunnerSoak", "TestSupport"]),

@@ -20,7 +20,7 @@ import TouchGestures
 import TouchgestDaemon
 
 /// Times each command from the moment libinput handed over the event that caused it.
-final class Probe: SessionObserver {
+final class Probe: GesturePipelineObserver {
     var handedOver: Timestamp?
     var samples: [Int64] = []
     var timerDecisions = 0
@@ -53,7 +53,7 @@ final class Probe: SessionObserver {
     }
 }
 
-// With --spawn the commands really run (through the session's CommandRunner, as touchgest
+// With --spawn the commands really run (through the pipeline's CommandRunner, as touchgest
 // run does) and the time is measured to the moment each command's process has been started.
 let spawn = CommandLine.arguments.contains("--spawn")
 let arguments = CommandLine.arguments.filter { $0 != "--spawn" }
@@ -63,26 +63,26 @@ guard arguments.count == 2 else {
 }
 let book = loadRulesOrExit(arguments[1])
 let probe = Probe(spawn: spawn)
-// The daemon's own session: the same wiring touchgest run uses, with the probe as its observer.
-let session: Session
+// The daemon's own pipeline: the same wiring touchgest run uses, with the probe as its observer.
+let pipeline: GesturePipeline
 do {
-    session = try Session(backend: .seat("seat0"), runCommands: spawn, observer: probe)
+    pipeline = try GesturePipeline(backend: .seat("seat0"), runCommands: spawn, observer: probe)
 } catch {
     print(error)
     exit(1)
 }
-session.load(book)
-session.runner?.observer = { probe.runner($0) }
-// Only the moment of handing over is added around the session's own handler.
-let handle = session.input.handler
-session.input.handler = { event in
+pipeline.load(book)
+pipeline.runner?.observer = { probe.runner($0) }
+// Only the moment of handing over is added around the pipeline's own handler.
+let handle = pipeline.input.handler
+pipeline.input.handler = { event in
     if case .input = event { probe.handedOver = PollScheduler.now() }
     handle?(event)
     probe.handedOver = nil
 }
-session.runUntilSignalled()
+pipeline.runUntilSignalled()
 
 let sorted = probe.samples.sorted()
 say("commands caused directly by input: \(sorted.count) (and \(probe.timerDecisions) decided by timers, not counted)")
 say("event handed over -> command \(spawn ? "started (the clone returned)" : "requested"): median \(percentile(sorted, 0.5)) us, p99 \(percentile(sorted, 0.99)) us, max \(sorted.last ?? 0) us")
-say("poll wake-ups: \(session.loop.wakeups)")
+say("poll wake-ups: \(pipeline.loop.wakeups)")

@@ -21,6 +21,7 @@
 // grow.
 import FocusProviders
 import FuzzSupport
+import JSONLines
 
 /// The wires' limit on a message here: small, so that inputs reach past it.
 let fuzzLimit = 4_096

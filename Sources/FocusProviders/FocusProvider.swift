@@ -28,6 +28,21 @@ public enum FocusReport: Hashable, Sendable {
     case lost(String)
 }
 
+extension FocusReport: CustomStringConvertible {
+    /// The one line the log of `touchgest run` and the text of `touchgest debug` give this
+    /// report: `focus: connected to sway at /run/user/1000/sway-ipc.sock`, `focus: no
+    /// window`, `focus: firefox "Mail"`, `focus: unavailable: WHY`. A window's title is
+    /// the window's to choose: whoever prints the line escapes its control characters.
+    public var description: String {
+        switch self {
+        case let .connected(text): "focus: connected to \(text)"
+        case .focused(.noWindow): "focus: no window"
+        case let .focused(.window(appID, title)): "focus: \(appID) \"\(title)\""
+        case let .lost(why): "focus: unavailable: \(why)"
+        }
+    }
+}
+
 /// One desktop's source of the focused window: a ``PollSource`` in the daemon's loop
 /// that waits on the desktop's events and never polls while connected.
 public protocol FocusProvider: PollSource {

@@ -1,3 +1,5 @@
+import JSONLines
+
 /// A socket a provider opens, and the bytes it sends first.
 public struct FocusEndpoint: Hashable, Sendable {
     public var path: String
@@ -49,47 +51,12 @@ public protocol FocusWire: AnyObject {
     var holdsPartialMessage: Bool { get }
 }
 
-/// Splits a byte stream into newline-terminated lines, at most ``maximumLineBytes``
-/// each, in time linear in the bytes: what a desktop sends, and what `touchgest events`
-/// reads from its socket.
-public struct LineBuffer: Sendable {
-    private var pending: [UInt8] = []
-    /// The longest line it keeps; a longer one is an error, not a growing buffer.
-    public let maximumLineBytes: Int
+extension LineBuffer {
+    /// A buffer for a desktop's messages, at most ``FocusDefaults/maximumMessageBytes`` a line.
+    public init() { self.init(maximumLineBytes: FocusDefaults.maximumMessageBytes) }
 
-    public init(maximumLineBytes: Int = FocusDefaults.maximumMessageBytes) {
-        self.maximumLineBytes = maximumLineBytes
+    /// ``append(_:)`` with its error in the wire's terms.
+    mutating func lines(_ bytes: [UInt8]) throws(FocusWireError) -> [[UInt8]] {
+        do { return try append(bytes) } catch { throw FocusWireError(error.description) }
     }
-
-    /// The complete lines `bytes` ends, without their newlines; throws once what waits
-    /// for a newline is longer than ``maximumLineBytes``.
-    public mutating func append(_ bytes: [UInt8]) throws(FocusWireError) -> [[UInt8]] {
-        // What waited holds no newline: only the new bytes are searched, so a long line
-        // arriving in many reads costs its length once, not once a read.
-        var searchFrom = pending.count
-        pending += bytes
-        var lines: [[UInt8]] = []
-        var start = 0
-        while let end = pending[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) {
-            lines.append(Array(pending[start..<end]))
-            start = end + 1
-            searchFrom = start
-        }
-        pending.removeFirst(start)
-        // A long line's room is given back once it is taken: an array keeps its
-        // capacity, and a megabyte title would hold a megabyte for good.
-        if pending.capacity > Self.keptCapacity && pending.count <= Self.keptCapacity { pending = Array(pending) }
-        if pending.count > maximumLineBytes {
-            throw FocusWireError("a line longer than \(maximumLineBytes) bytes")
-        }
-        return lines
-    }
-
-    public mutating func reset() { pending = [] }
-
-    /// The room kept between reads; more is given back once the line that needed it ends.
-    static let keptCapacity = 64 << 10
-
-    /// What came after the last newline.
-    public var rest: [UInt8] { pending }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import JSONLines
 
 /// Hyprland's two sockets in `$XDG_RUNTIME_DIR/hypr/$HYPRLAND_INSTANCE_SIGNATURE/`
 /// (before Hyprland 0.40: `/tmp/hypr/...`):
@@ -47,7 +48,7 @@ public final class HyprlandWire: FocusWire {
             return FocusWireOutput()
         }
         var output = FocusWireOutput()
-        for line in try events.append(bytes) {
+        for line in try events.lines(bytes) {
             let text = String(decoding: line, as: UTF8.self)
             guard text.hasPrefix("activewindow>>") else { continue }
             sawEvent = true

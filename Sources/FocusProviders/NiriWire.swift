@@ -1,3 +1,4 @@
+import JSONLines
 import TouchGestures
 /// niri's IPC on `$NIRI_SOCKET`: JSON, one message per line. Sending the request
 /// `"EventStream"` gets `{"Ok":"Handled"}`, then the whole state (`WindowsChanged` with
@@ -31,7 +32,7 @@ public final class NiriWire: FocusWire {
 
     public func receive(_ bytes: [UInt8], from index: Int) throws(FocusWireError) -> FocusWireOutput {
         var output = FocusWireOutput()
-        for line in try lines.append(bytes) where !line.isEmpty {
+        for line in try lines.lines(bytes) where !line.isEmpty {
             let json: JSONValue
             do { json = try JSONValue.parse(line) } catch { throw FocusWireError("\(error)") }
             guard handled else {

@@ -12,6 +12,19 @@ public enum InputChannelReport: Hashable, Sendable {
     case cannotPress(String)
 }
 
+extension InputChannelReport: CustomStringConvertible {
+    /// The one line the log of `touchgest run` and the text of `touchgest debug` give this
+    /// report: `input: connected to x11 XTEST at :0`, `input: keys, text and buttons cannot
+    /// be pressed: WHY`, `input: WHY`.
+    public var description: String {
+        switch self {
+        case let .connected(text): "input: connected to \(text)"
+        case let .lost(why): "input: keys, text and buttons cannot be pressed: \(why)"
+        case let .cannotPress(why): "input: \(why)"
+        }
+    }
+}
+
 /// The desktop's own way of taking keys, text and clicks from touchgest: a source of the
 /// daemon's poll loop that connects without blocking it and writes each action at once,
 /// with no sleep between key events.

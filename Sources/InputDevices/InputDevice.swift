@@ -93,6 +93,19 @@ public enum AdapterEvent: Sendable {
     case input(InputEvent)
 }
 
+extension AdapterEvent {
+    /// The one line the log of `touchgest run` and the text of `touchgest debug` give a
+    /// device coming or going: `device added: /dev/input/event5 touchpad "NAME" ...`,
+    /// `device removed: /dev/input/event5`; nil for input, which each shows its own way.
+    public var line: String? {
+        switch self {
+        case let .deviceAdded(device): "device added: \(device)"
+        case let .deviceRemoved(device): "device removed: \(device.node)"
+        case .input: nil
+        }
+    }
+}
+
 /// The extent of a device axis from `minimum` to `maximum` in its raw units, computed
 /// without overflow (a device may declare -1...Int32.max, whose width Int32 cannot
 /// hold); nil for an axis that spans nothing or runs backwards.

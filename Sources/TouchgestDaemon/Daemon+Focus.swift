@@ -1,15 +1,15 @@
 import FocusProviders
 
 /// What `touchgest run` logs of the focus provider: connections and losses at info and
-/// warning (each once), focus changes with -v, rules sitting out with -vv. The log
-/// handler escapes control characters in every line, a window's title too.
+/// warning (each once), focus changes with -v, rules sitting out with -vv, in the reports'
+/// own words (``FocusReport/description``, which `debug` prints too). The log handler
+/// escapes control characters in every line, a window's title too.
 extension Daemon {
     public func focus(_ report: FocusReport) {
         switch report {
-        case let .connected(text): logger.info("focus: connected to \(text)")
-        case .focused(.noWindow): logger.debug("focus: no window")
-        case let .focused(.window(appID, title)): logger.debug("focus: \(appID) \"\(title)\"")
-        case let .lost(why): logger.warning("focus: unavailable: \(why)")
+        case .connected: logger.info("\(report)")
+        case .focused: logger.debug("\(report)")
+        case .lost: logger.warning("\(report)")
         }
     }
 

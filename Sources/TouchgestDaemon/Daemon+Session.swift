@@ -1,22 +1,20 @@
-import BusLoop
 import SessionState
 import TouchGestures
 
 /// What `touchgest run` logs of the session's state: each change and each source followed
-/// at info, a missing protection as a warning, once; with -v each gesture refused.
+/// at info, a missing protection as a warning, once; with -v each gesture refused. The
+/// words are the reports' own (``SessionReport/line``), which `debug` prints too.
 extension Daemon {
     public func session(_ report: SessionReport) {
+        guard let line = report.line else { return }
         switch report {
-        case let .following(text): logger.info("session: following \(text)")
-        case let .missing(why): logger.warning("session: unavailable: \(why)")
-        case let .changed(state): logger.info("session: \(state); \(state.condition.consequence)")
-        case .changedQuietly: break
-        case let .unsaid(count, state): logger.info("session: \(state.unsaid(count)); \(state.condition.consequence)")
+        case .missing: logger.warning("\(line)")
+        case .following, .changed, .changedQuietly, .unsaid: logger.info("\(line)")
         }
     }
 
     public func gestureWhileRestricted(_ state: SessionState, input: InputEvent) {
-        logger.debug("session: \(state.condition.rawValue): \(input.began) began a gesture; \(state.condition.takingPart)")
+        logger.debug("\(state.refused(input))")
     }
 }
 
@@ -32,29 +30,10 @@ extension InputEvent {
 }
 
 extension SessionState {
-    /// The line for changes that went unsaid: `12 more changes in 10 s, not logged one by
-    /// one; now locked (logind's LockedHint is true)`.
-    public func unsaid(_ count: Int) -> String {
-        "\(count) more \(count == 1 ? "change" : "changes") in \(shown(SessionDefaults.changeWindow)), not logged one by one; now \(self)"
-    }
-}
-
-extension SessionState.Condition {
-    /// What the state means for the rules, in the words `debug` and the log use.
-    public var consequence: String {
-        switch self {
-        case .unlocked: "every rule acts"
-        case .locked: "only rules with when-locked = true act"
-        case .inactive, .sleeping: "no rule acts"
-        }
-    }
-
-    /// Which rules take part in a gesture begun in this state.
-    public var takingPart: String {
-        switch self {
-        case .unlocked: "every rule takes part"
-        case .locked: "only rules with when-locked = true take part"
-        case .inactive, .sleeping: "no rule takes part"
-        }
+    /// The line the log and `debug` give a gesture begun while this state keeps rules out:
+    /// `session: locked: touchpad tap 2f began a gesture; only rules with when-locked =
+    /// true take part`.
+    public func refused(_ input: InputEvent) -> String {
+        "session: \(condition.rawValue): \(input.began) began a gesture; \(condition.takingPart)"
     }
 }

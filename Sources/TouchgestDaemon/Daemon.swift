@@ -8,10 +8,10 @@ import PollLoop
 import Rulebook
 import TouchGestures
 
-/// `touchgest run`: a session on the rule file, reloaded when it changes, with every
+/// `touchgest run`: a gesture pipeline on the rule file, reloaded when it changes, with every
 /// decision worth knowing logged. The reload policy lives here: a failed or empty
 /// reload keeps the rules in force, and `device-size` changes apply to new devices.
-public final class Daemon: SessionObserver {
+public final class Daemon: GesturePipelineObserver {
     /// What the daemon is started with.
     public struct Configuration {
         /// The rule file.
@@ -51,7 +51,7 @@ public final class Daemon: SessionObserver {
     let path: String
     /// The watched folder of the rule file, for the log.
     var folder: String
-    weak var session: Session?
+    weak var pipeline: GesturePipeline?
     /// `--device-size` from the command line: they win over the rule file's.
     var commandLineSizes: [StatedDeviceSize] = []
     /// How many rules are armed now.
@@ -78,21 +78,21 @@ public final class Daemon: SessionObserver {
         }
         let daemon = Daemon(logger: logger, path: path)
         daemon.commandLineSizes = configuration.commandLineSizes
-        let session: Session
+        let pipeline: GesturePipeline
         do {
             let options = LibinputContext.Options(statedSizes: configuration.commandLineSizes + book.settings.deviceSizes)
-            session = try Session(backend: configuration.backend, options: options, runCommands: true, observer: daemon)
+            pipeline = try GesturePipeline(backend: configuration.backend, options: options, runCommands: true, observer: daemon)
         } catch {
             logger.error("\(error)")
             throw .input
         }
-        daemon.session = session
-        session.loop.add(output)
-        session.runner?.observer = { daemon.runner($0) }
-        session.streams?.observer = { daemon.streams($0) }
+        daemon.pipeline = pipeline
+        pipeline.loop.add(output)
+        pipeline.runner?.observer = { daemon.runner($0) }
+        pipeline.streams?.observer = { daemon.streams($0) }
         if let socket = configuration.eventsSocket {
             do {
-                try session.streams?.listen(at: socket)
+                try pipeline.streams?.listen(at: socket)
                 logger.info("serving gesture events at \(socket)")
             } catch {
                 logger.warning("\(error); touchgest events cannot connect")
@@ -100,26 +100,26 @@ public final class Daemon: SessionObserver {
         } else {
             logger.warning("XDG_RUNTIME_DIR is not set, so there is no private place for the events socket; touchgest events cannot connect (give --events-socket PATH)")
         }
-        for problem in session.input.problems { logger.warning("\(problem)") }
+        for problem in pipeline.input.problems { logger.warning("\(problem)") }
         daemon.arm(book, verb: "loaded")
-        session.startFocus(configuration.focusProvider)
-        session.startSessionState(configuration.sessionState)
+        pipeline.startFocus(configuration.focusProvider)
+        pipeline.startSessionState(configuration.sessionState)
         if let watcher = RuleWatcher(path: path, changed: { [weak daemon] in daemon?.changed($0) }) {
             daemon.folder = watcher.folder
-            session.loop.add(watcher)
+            pipeline.loop.add(watcher)
         } else {
             logger.warning("cannot watch \(path) for changes; send SIGHUP to reload it")
         }
-        session.input.dispatch()
-        if session.input.devices.isEmpty {
+        pipeline.input.dispatch()
+        if pipeline.input.devices.isEmpty {
             logger.notice("no touchpad or touchscreen yet; waiting for one to be plugged in")
         }
         logger.info("ready")
         StartupPages.release()
         // Streams close as on a reload: their last lines go out, their stdin closes, and
         // the daemon waits (4 s at most) for them to exit.
-        defer { session.streams?.shutdown() }
-        if let failure = session.runUntilSignalled(reload: { [weak daemon] in daemon?.reload() }) {
+        defer { pipeline.streams?.shutdown() }
+        if let failure = pipeline.runUntilSignalled(reload: { [weak daemon] in daemon?.reload() }) {
             // Not the rule file's fault: exit non-zero so that systemd (Restart=on-failure)
             // starts touchgest again.
             logger.error("stopping: \(failure); exiting with status 1 (commands still running are left to finish)")
@@ -131,7 +131,7 @@ public final class Daemon: SessionObserver {
     /// Puts `book` in force and says so, loudly when it arms no rule at all.
     func arm(_ book: Rulebook, verb: String) {
         for warning in book.warnings { logger.warning("\(warning)") }
-        if let input = session?.input {
+        if let input = pipeline?.input {
             let sizes = commandLineSizes + book.settings.deviceSizes
             if sizes != input.options.statedSizes {
                 input.options.statedSizes = sizes
@@ -140,7 +140,7 @@ public final class Daemon: SessionObserver {
                 }
             }
         }
-        session?.load(book)
+        pipeline?.load(book)
         armed = book.rules.count
         logger.info("\(verb) \(book.rules.count) rules from \(path)")
         if book.rules.isEmpty {
@@ -193,11 +193,7 @@ public final class Daemon: SessionObserver {
     }
 
     public func adapter(_ event: AdapterEvent) {
-        switch event {
-        case let .deviceAdded(device): logger.info("device added: \(device)")
-        case let .deviceRemoved(device): logger.info("device removed: \(device.node)")
-        case .input: break
-        }
+        if let line = event.line { logger.info("\(line)") }
     }
 
     /// Transitions are logged at trace level only.

@@ -8,7 +8,7 @@ import TouchGestures
 
 /// A recording played through the rules on virtual time: what `touchgest replay` runs.
 ///
-/// The same wiring as a ``Session`` with a ``ManualScheduler`` for a clock: the rules
+/// The same wiring as a ``GesturePipeline`` with a ``ManualScheduler`` for a clock: the rules
 /// are attached to one environment, every event goes in through the environment's one
 /// way in, and the commands go to the observer and, with `runCommands`, to a runner.
 public final class Replay {
@@ -16,7 +16,7 @@ public final class Replay {
     public let environment: GestureEnvironment
     public let compiled: CompiledRulebook
     private let actions: ReplayActions
-    private weak var observer: SessionObserver?
+    private weak var observer: GesturePipelineObserver?
     /// With `runCommands`: each command that could not start, as the daemon logs it
     /// (`rule NAME: command could not start: WHY`), in order.
     public private(set) var commandsNotStarted: [String] = []
@@ -24,7 +24,7 @@ public final class Replay {
     /// Compiles `book` for a replay of `reader`; with `runCommands`, starts the rules'
     /// stream commands (throws if one cannot start) and runs commands for real.
     public init(_ book: Rulebook, reader: RecordingReader, focus: FocusContext, runCommands: Bool,
-                observer: SessionObserver) throws(StreamError) {
+                observer: GesturePipelineObserver) throws(StreamError) {
         environment = GestureEnvironment(scheduler: scheduler)
         var streams: [String: ReplayStream] = [:]
         if runCommands {
@@ -88,9 +88,9 @@ private final class ReplayActions: CommandSink {
     let runner: CommandRunner?
     /// The rules' stream commands, by rule.
     let streams: [String: ReplayStream]
-    weak var observer: SessionObserver?
+    weak var observer: GesturePipelineObserver?
 
-    init(runner: CommandRunner?, streams: [String: ReplayStream], observer: SessionObserver) {
+    init(runner: CommandRunner?, streams: [String: ReplayStream], observer: GesturePipelineObserver) {
         self.runner = runner
         self.streams = streams
         self.observer = observer

@@ -6,7 +6,7 @@ import StrokeGestures
 import TouchGestures
 
 /// What `touchgest learn` does, without its printing: collects strokes drawn with some
-/// fingers, live on a session or from a recording, with the collector that measures them
+/// fingers, live on a pipeline or from a recording, with the collector that measures them
 /// as the stroke rules will; makes templates of them; says how alike the drawings are and
 /// which stroke rules of a rule file the shape would be confused with; writes the rule.
 public final class StrokeLearning {
@@ -28,10 +28,10 @@ public final class StrokeLearning {
         collector.strokes.filter { $0.entries.first?.ending == .noTemplates }
     }
 
-    /// Collects from `session`'s input, reading touchpad fingers from now on.
-    public func collect(on session: Session) {
-        session.readTouchpadFingers()
-        collector.attach(to: session.environment)
+    /// Collects from `pipeline`'s input, reading touchpad fingers from now on.
+    public func collect(on pipeline: GesturePipeline) {
+        pipeline.readTouchpadFingers()
+        collector.attach(to: pipeline.environment)
     }
 
     /// Collects every stroke of a recording, played on virtual time; throws at its first

@@ -1,3 +1,5 @@
+import CommandRunner
+
 /// The desktops touchgest has a starter rule file for, and how to tell which one runs.
 public enum Desktop: String, CaseIterable, Sendable {
     case sway, hyprland, niri, gnome, kde, x11
@@ -12,6 +14,11 @@ public enum Desktop: String, CaseIterable, Sendable {
         case .kde: "KDE Plasma"
         case .x11: "an X11 desktop"
         }
+    }
+
+    /// The desktop this process runs in, from its own environment (``detect(in:)``).
+    public static func detect() -> (desktop: Desktop, evidence: String)? {
+        detect(in: CommandRunner.processEnvironment())
     }
 
     /// The desktop `environment` (the session's variables) shows, and the variable that

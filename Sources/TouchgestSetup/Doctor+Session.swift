@@ -29,7 +29,7 @@ extension Doctor {
                 fix: "run touchgest in your graphical session (its systemd user service, or your desktop's autostart) on a system with logind (systemd or elogind)")
         }
         if monitor.state.condition != .unlocked {
-            add(.note, "session", "now: \(monitor.state): only rules with when-locked = true act while locked, none while not in front or going to sleep")
+            add(.note, "session", "now: \(monitor.state): \(SessionState.Condition.locked.consequence) while locked, none while not in front or going to sleep")
         }
         switch monitor.screensavers {
         case let .failure(problem):

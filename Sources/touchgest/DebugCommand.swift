@@ -1,7 +1,5 @@
 import ArgumentParser
 import Glibc
-import InputDevices
-import LibinputInput
 import Rulebook
 import TouchGestures
 import TouchgestDaemon
@@ -61,13 +59,13 @@ struct DebugCommand: ParsableCommand {
         }
         let runs = runCommands && !catalogue
         let printer = DebugPrinter(json: json, verbose: output.verbose, catalogue: catalogue, runsCommands: runs)
-        let session = try Session.open(input, book: catalogue ? nil : book, runCommands: runs, observer: printer)
+        let pipeline = try GesturePipeline.open(input, book: catalogue ? nil : book, runCommands: runs, observer: printer)
         if let book {
-            session.load(book)
-            if let compiled = session.compiled { printer.use(compiled) }
+            pipeline.load(book)
+            if let compiled = pipeline.compiled { printer.use(compiled) }
         }
-        session.startFocus(focus.provider)
-        session.startSessionState(sessionState.source)
-        session.runUntilSignalled()
+        pipeline.startFocus(focus.provider)
+        pipeline.startSessionState(sessionState.source)
+        pipeline.runUntilSignalled()
     }
 }

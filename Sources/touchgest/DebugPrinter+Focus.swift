@@ -1,4 +1,3 @@
-import FocusProviders
 import TouchgestDaemon
 
 /// What `touchgest debug` shows of the focused window.
@@ -22,13 +21,7 @@ extension DebugPrinter {
             return
         }
         // A window's title is the window's to choose: escaped, it cannot drive the terminal.
-        let text = switch report {
-        case let .connected(text): "focus: connected to \(text)"
-        case .focused(.noWindow): "focus: no window"
-        case let .focused(.window(appID, title)): "focus: \(appID) \"\(title)\""
-        case let .lost(why): "focus: unavailable: \(why)"
-        }
-        emit(text.escapingControlCharacters)
+        emit(report.description.escapingControlCharacters)
     }
 
     func focusNote(_ text: String, rule: String?) {

@@ -1,5 +1,3 @@
-import InputActions
-import InputChannels
 import Rulebook
 import TouchgestDaemon
 
@@ -51,11 +49,6 @@ extension DebugPrinter {
             emit(line.text)
             return
         }
-        let text = switch report {
-        case let .connected(text): "input: connected to \(text)"
-        case let .lost(why): "input: keys, text and buttons cannot be pressed: \(why)"
-        case let .cannotPress(why): "input: \(why)"
-        }
-        emit(text.escapingControlCharacters)
+        emit(report.description.escapingControlCharacters)
     }
 }

@@ -1,4 +1,3 @@
-import SessionState
 import TouchGestures
 import TouchgestDaemon
 
@@ -24,13 +23,8 @@ extension DebugPrinter {
             emit(line.text)
             return
         }
-        switch report {
-        case let .following(text): emit(paint(36, "session: following \(text)"))
-        case let .missing(why): emit(paint(33, "session: unavailable: \(why)"))
-        case let .changed(state): emit(paint(33, "session: \(state); \(state.condition.consequence)"))
-        case .changedQuietly: break
-        case let .unsaid(count, state): emit(paint(33, "session: \(state.unsaid(count)); \(state.condition.consequence)"))
-        }
+        guard let text = report.line else { return }
+        if case .following = report { emit(paint(36, text)) } else { emit(paint(33, text)) }
     }
 
     func gestureWhileRestricted(_ state: SessionState, input: InputEvent) {
@@ -40,7 +34,7 @@ extension DebugPrinter {
             line.add("input", input.began)
             emit(line.text)
         } else {
-            emit(paint(33, "session: \(state.condition.rawValue): \(input.began) began a gesture; \(state.condition.takingPart)"))
+            emit(paint(33, state.refused(input)))
         }
     }
 }

@@ -1,14 +1,11 @@
 import Glibc
-import InputActions
-import InputDevices
-import LibinputInput
 import Rulebook
 import StrokeGestures
 import TouchGestures
 import TouchgestDaemon
 
 /// Prints what `touchgest debug` shows, as text or JSON lines.
-final class DebugPrinter: SessionObserver {
+final class DebugPrinter: GesturePipelineObserver {
     let json: Bool
     /// Replays prefix each line with the virtual time, in seconds from the recording's start.
     let clock: (() -> Timestamp)?
@@ -104,7 +101,7 @@ final class DebugPrinter: SessionObserver {
                 describe(device, into: &line)
                 emit(line.text)
             } else {
-                emit(paint(36, "device added: \(device)"))
+                emit(paint(36, event.line ?? ""))
                 if let note = device.sizeNote { emit(paint(36, "  \(note)")) }
             }
         case let .deviceRemoved(device):
@@ -113,7 +110,7 @@ final class DebugPrinter: SessionObserver {
                 describe(device, into: &line)
                 emit(line.text)
             } else {
-                emit(paint(36, "device removed: \(device.node)"))
+                emit(paint(36, event.line ?? ""))
             }
         case let .input(.touches(frame)):
             for touch in frame.changedTouches {

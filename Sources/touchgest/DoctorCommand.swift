@@ -1,9 +1,8 @@
 import ArgumentParser
 import Glibc
-import LibinputInput
 import Rulebook
-import TouchGestures
 import TouchgestSetup
+import TouchGestures
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

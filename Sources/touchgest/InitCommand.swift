@@ -1,8 +1,7 @@
 import ArgumentParser
-import TouchgestSetup
-import CommandRunner
 import Glibc
 import Rulebook
+import TouchgestSetup
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,7 +25,7 @@ struct InitCommand: ParsableCommand {
         let found: (desktop: Desktop, evidence: String)
         if let desktop {
             found = (desktop, "--desktop \(desktop.rawValue)")
-        } else if let detected = Desktop.detect(in: CommandRunner.processEnvironment()) {
+        } else if let detected = Desktop.detect() {
             found = detected
         } else {
             printError("touchgest: error: cannot tell which desktop this is: none of XDG_CURRENT_DESKTOP, SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE, NIRI_SOCKET and DISPLAY names one; name it with --desktop, one of \(Desktop.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -1,7 +1,7 @@
 import ArgumentParser
-import LibinputInput
 import Rulebook
 import TouchGestures
+import TouchgestDaemon
 
 /// Where input comes from: a udev seat (default seat0) or device nodes.
 struct InputOptions: ParsableArguments {

@@ -1,7 +1,5 @@
 import ArgumentParser
 import Glibc
-import InputDevices
-import Recordings
 import Rulebook
 import StrokeGestures
 import TouchGestures
@@ -122,19 +120,19 @@ struct LearnCommand: ParsableCommand {
 
     /// Collects drawings from the devices until there are enough, or SIGINT.
     private func drawLive(_ learning: StrokeLearning) throws {
-        // The session holds its observer weakly.
+        // The pipeline holds its observer weakly.
         let observer = LearnObserver()
-        let session = try Session.open(input, runCommands: false, observer: observer)
-        learning.collect(on: session)
+        let pipeline = try GesturePipeline.open(input, runCommands: false, observer: observer)
+        learning.collect(on: pipeline)
         let wanted = examples
         let previous = learning.collector.onStroke
         learning.collector.onStroke = { report in
             previous?(report)
-            if learning.examples.count >= wanted { session.loop.stop() }
+            if learning.examples.count >= wanted { pipeline.loop.stop() }
         }
         let place = fingers == 1 ? "on a touchscreen" : fingers == 4 ? "on a touchpad" : "on a touchscreen or touchpad"
         printError("touchgest: draw '\(name)' \(wanted) time\(wanted == 1 ? "" : "s") with \(fingers) finger\(fingers == 1 ? "" : "s") \(place), as you will draw it; Ctrl-C to stop early")
-        withExtendedLifetime(observer) { _ = session.runUntilSignalled() }
+        withExtendedLifetime(observer) { _ = pipeline.runUntilSignalled() }
         if learning.examples.count < wanted && !learning.examples.isEmpty {
             printError("touchgest: warning: \(learning.examples.count) of \(wanted) drawings; fewer templates recognize fewer ways of drawing the shape")
         }
@@ -172,7 +170,7 @@ struct LearnCommand: ParsableCommand {
 }
 
 /// Says which devices a live `learn` reads, on standard error (standard output is the rule).
-final class LearnObserver: SessionObserver {
+final class LearnObserver: GesturePipelineObserver {
     func adapter(_ event: AdapterEvent) {
         if case let .deviceAdded(device) = event { printError("device added: \(device)") }
     }

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Glibc
-import InputDevices
-import LibinputInput
 import TouchGestures
+import TouchgestDaemon
 
 struct ListDevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,4 @@
 import ArgumentParser
-import InputDevices
-import LibinputInput
-import Recordings
 import Rulebook
 import TouchGestures
 import TouchgestDaemon
@@ -37,15 +34,15 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let recorder = Recorder(writer: writer)
-        let session = try Session.open(input, runCommands: false, observer: recorder)
-        if fingers { session.readTouchpadFingers() }
+        let pipeline = try GesturePipeline.open(input, runCommands: false, observer: recorder)
+        if fingers { pipeline.readTouchpadFingers() }
         printError("touchgest: recording to \(file); stop with Ctrl-C")
-        session.runUntilSignalled()
+        pipeline.runUntilSignalled()
     }
 }
 
 /// Writes what the adapter hands over and says which devices it sees.
-final class Recorder: SessionObserver {
+final class Recorder: GesturePipelineObserver {
     let writer: RecordingWriter
 
     init(writer: RecordingWriter) {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Glibc
-import Recordings
 import Rulebook
 import TouchGestures
 import TouchgestDaemon

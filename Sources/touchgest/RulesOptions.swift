@@ -1,6 +1,6 @@
 import ArgumentParser
-import GestureStreams
 import Glibc
+import TouchgestDaemon
 
 /// Where the rule file is: `--rules PATH`, else the XDG config folder.
 struct RulesOptions: ParsableArguments {
@@ -27,7 +27,7 @@ struct EventsSocketOptions: ParsableArguments {
     /// Nil when neither the option nor `XDG_RUNTIME_DIR` gives a place.
     var path: String? {
         if let eventsSocket { return eventsSocket }
-        return environment("XDG_RUNTIME_DIR").flatMap { StreamHub.defaultSocketPath(environment: ["XDG_RUNTIME_DIR": $0]) }
+        return environment("XDG_RUNTIME_DIR").flatMap { Daemon.defaultEventsSocket(runtimeDirectory: $0) }
     }
 }
 

@@ -1,6 +1,6 @@
 import Glibc
 import Logging
-import PollLoop
+import TouchgestDaemon
 
 /// Log lines on standard error: `touchgest: warning: ...`, or with a `<N>` priority
 /// prefix that journald understands when stderr is the journal (JOURNAL_STREAM is set).

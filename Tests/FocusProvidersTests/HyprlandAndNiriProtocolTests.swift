@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TouchGestures
 @testable import FocusProviders
+@testable import JSONLines
 
 /// Protocol tests: Hyprland's event and request sockets, as its wiki documents them,
 /// against local servers. Hyprland itself cannot run here.

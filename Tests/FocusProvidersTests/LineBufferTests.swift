@@ -1,6 +1,7 @@
 import Testing
 @testable import FocusProviders
 import TouchGestures
+import JSONLines
 
 /// Hyprland's and niri's sockets are read in pieces that cut lines anywhere.
 @Suite struct LineBufferTests {
@@ -24,7 +25,7 @@ import TouchGestures
             #expect(try buffer.append(piece).isEmpty)
         }
         #expect(throws: FocusWireError("a line longer than \(FocusDefaults.maximumMessageBytes) bytes")) {
-            try buffer.append([UInt8(ascii: "x")])
+            try buffer.lines([UInt8(ascii: "x")])
         }
     }
 }

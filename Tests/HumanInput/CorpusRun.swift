@@ -24,7 +24,7 @@ public final class CorpusRun {
     public func requests(for sample: Sample) -> [CommandRequest] {
         let scheduler = ManualScheduler(start: Timestamp(microseconds: Sample.start.microseconds - 1))
         let environment = GestureEnvironment(scheduler: scheduler)
-        // As the daemon's session does once it reads a semi-MT pad's fingers.
+        // As the daemon's pipeline does once it reads a semi-MT pad's fingers.
         environment.fingerReadTouchpads = [SemiMultitouchCorpus.device]
         let sink = RecordingSink()
         let compiled = CompiledRulebook(sample.withPan ? rulebookWithPan : rulebook, sink: sink) { device in

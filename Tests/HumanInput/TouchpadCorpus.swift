@@ -146,7 +146,7 @@ public enum TouchpadCorpus {
 }
 
 /// What a touchpad delivers for one movement of the fingers: libinput's gestures, and the
-/// fingers, which reach the engine only while a rule reads them (`Session`, and so
+/// fingers, which reach the engine only while a rule reads them (`GesturePipeline`, and so
 /// ``CorpusRun``).
 public struct PadEvents: Sendable {
     public var gestures: [InputEvent]

@@ -6,7 +6,7 @@ import TouchGestures
 import TouchgestDaemon
 
 /// Collects what a replay decides, in order.
-final class Transcript: SessionObserver {
+final class Transcript: GesturePipelineObserver {
     var commands: [String] = []
     func adapter(_ event: AdapterEvent) {}
     func transition(_ record: TransitionRecord) {}

@@ -12,8 +12,10 @@ import Rulebook
 import SessionState
 import TouchGestures
 
-/// What a session reports as it goes.
-public protocol SessionObserver: AnyObject {
+/// What a gesture pipeline reports as it goes: the log of `touchgest run`, the lines of
+/// `debug` and `replay`, a recording, the benchmarks. Each report type says its own line
+/// (its `description`), so the log and `debug` word it once.
+public protocol GesturePipelineObserver: AnyObject {
     func adapter(_ event: AdapterEvent)
     /// Whether it wants every transition of every recognizer; a continuous gesture makes
     /// one per update, so they are made only for an observer that shows them.
@@ -28,7 +30,7 @@ public protocol SessionObserver: AnyObject {
     func focus(_ report: FocusReport)
     /// Why rules with a window key cannot fire (once), or why one sits a gesture out.
     func focusNote(_ text: String, rule: String?)
-    /// The session began or stopped reading a touchpad's fingers, or cannot read them.
+    /// The pipeline began or stopped reading a touchpad's fingers, or cannot read them.
     func contacts(_ event: ContactEvent)
     /// Whether it wants every move of the recognizers' private phase machines
     /// (`debug -v`); describing them costs, so only then are they made.
@@ -38,12 +40,12 @@ public protocol SessionObserver: AnyObject {
     /// The session-state source followed logind or the screensaver, lacks one, or the
     /// session was locked, left the front, went to sleep or came back.
     func session(_ report: SessionReport)
-    /// A gesture began, with `input`, while the session keeps rules out (`state`): only
+    /// A gesture began, with `input`, while the session (logind, the screensaver) keeps rules out (`state`): only
     /// rules with `when-locked` take part, or none.
     func gestureWhileRestricted(_ state: SessionState, input: InputEvent)
 }
 
-extension SessionObserver {
+extension GesturePipelineObserver {
     public func press(_ request: InputRequest) {}
     public func inputChannel(_ report: InputChannelReport) {}
     public func focus(_ report: FocusReport) {}
@@ -56,7 +58,7 @@ extension SessionObserver {
     public func gestureWhileRestricted(_ state: SessionState, input: InputEvent) {}
 }
 
-/// What a session says of the touchpads' finger readers.
+/// What a pipeline says of the touchpads' finger readers.
 public enum ContactEvent: Sendable {
     /// A rule reads touchpad fingers, so the touchpad's node is read with libevdev too.
     case reading(node: String)
@@ -69,8 +71,11 @@ public enum ContactEvent: Sendable {
     case problem(ContactError)
 }
 
-/// The engine, the adapter, the contact reader, the rules and the runner in one poll loop:
-/// what `touchgest run` and `debug` run, and what the benchmarks and tests drive.
+/// The path from input to actions in one poll loop: libinput and the contact reader feed
+/// the engine, the rules decide, and commands, key presses and stream lines go out, with
+/// the focused window and the session's state (logind) deciding which rules may act.
+/// What `touchgest run`, `debug`, `record` and `learn` run, and what the benchmarks and
+/// tests drive. (Not the login session: that is `SessionState`'s `SessionMonitor`.)
 ///
 /// A touchpad's fingers are read (with libevdev, beside libinput) only while a rule in
 /// force reads them (`source`, touchgest-rules(5)): otherwise each of its events would
@@ -79,7 +84,7 @@ public enum ContactEvent: Sendable {
 /// libinput's gestures where it can (`source = "auto"`): libinput takes such a pad's
 /// two-finger taps for scrolling, so its taps come from its fingers
 /// (``GestureEnvironment/fingerReadTouchpads``).
-public final class Session: CommandSink {
+public final class GesturePipeline: CommandSink {
     public let loop = EventLoop()
     public let scheduler = PollScheduler()
     public let environment: GestureEnvironment
@@ -110,10 +115,10 @@ public final class Session: CommandSink {
     public private(set) var admission = RuleAdmission.every
     /// The input being handled began a gesture while rules are kept out.
     private var restrictedGestureBegan = false
-    private weak var observer: SessionObserver?
+    private weak var observer: GesturePipelineObserver?
 
     public init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
-                observer: SessionObserver?) throws(InputError) {
+                observer: GesturePipelineObserver?) throws(InputError) {
         // Peers decide how big their messages are: what they send is given back when freed.
         mapLargeBlocks()
         environment = GestureEnvironment(scheduler: scheduler)

@@ -1,4 +1,4 @@
-/// A JSON value, as the desktops' IPC sends them; standard library only.
+/// A JSON value, as the desktops' IPC and the events socket send them; standard library only.
 ///
 /// Numbers are kept as Double (window ids fit: they are below 2^53).
 public enum JSONValue: Hashable, Sendable {
