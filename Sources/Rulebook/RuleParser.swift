@@ -152,7 +152,7 @@ struct RuleParser {
         guard let gesture = choice(gestureValue, GestureKind.self, "gesture", "gesture") else { return nil }
         var rule = Rule(
             name: name, gesture: gesture, device: settings.device, deviceName: nil,
-            fingers: Self.defaultFingers(gesture), maxFingers: Self.defaultFingers(gesture),
+            fingers: FingerLimit.defaultCount(gesture), maxFingers: FingerLimit.defaultCount(gesture),
             taps: gesture == .tap ? 1 : 0, directions: .all, edges: .all, tunables: Tunables(), step: nil,
             commands: [:], timeout: settings.timeout, overlap: settings.overlap, requireToFail: [],
             line: header.line, column: header.column)
@@ -182,9 +182,9 @@ struct RuleParser {
                     error("device-name is \(pattern.count) characters long; a glob may have at most \(maximumGlobLength)", at: value.position)
                 }
             case "source": if let source = choice(value, RuleSource.self, "source", key) { rule.source = source }
-            case "fingers": fingers = integer(value, key, in: 1...10)
-            case "min-fingers": minFingers = integer(value, key, in: 1...10)
-            case "max-fingers": maxFingers = integer(value, key, in: 1...10)
+            case "fingers": fingers = integer(value, key, in: FingerLimit.written)
+            case "min-fingers": minFingers = integer(value, key, in: FingerLimit.written)
+            case "max-fingers": maxFingers = integer(value, key, in: FingerLimit.written)
             case "taps": if let count = integer(value, key, in: gesture == .tap ? 1...5 : 0...3) { rule.taps = count }
             case "direction":
                 if let names = names(value, key, allowed: RuleKeys.directionNames, what: "direction") {
@@ -261,8 +261,8 @@ struct RuleParser {
     /// `fingers` is an exact count; a pan may give a range with `min-fingers` (up to 10
     /// when alone) and `max-fingers` (from 1 when alone), or take any count with none.
     private mutating func setFingers(_ rule: inout Rule, fingers: Int?, min: Int?, max: Int?, table: TOMLTable) {
-        let lowest = min ?? fingers ?? (rule.gesture == .pan ? 1 : Self.defaultFingers(rule.gesture))
-        let highest = max ?? fingers ?? (rule.gesture == .pan ? 10 : lowest)
+        let lowest = min ?? fingers ?? (rule.gesture == .pan ? FingerLimit.written.lowerBound : FingerLimit.defaultCount(rule.gesture))
+        let highest = max ?? fingers ?? (rule.gesture == .pan ? FingerLimit.written.upperBound : lowest)
         rule.fingers = lowest
         rule.maxFingers = highest
         guard highest < lowest else { return }
@@ -271,13 +271,6 @@ struct RuleParser {
         } else if let min, let fingers {
             error("min-fingers \(min) is more than fingers = \(fingers); for a range give min-fingers and max-fingers instead of fingers",
                   at: Self.place(table, "min-fingers"))
-        }
-    }
-
-    private static func defaultFingers(_ gesture: GestureKind) -> Int {
-        switch gesture {
-        case .pinch, .rotation: 2
-        case .tap, .longPress, .swipe, .pan, .edgePan, .stroke: 1
         }
     }
 
