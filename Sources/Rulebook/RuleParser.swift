@@ -201,13 +201,7 @@ struct RuleParser {
             case "template": rule.templates = templates(value, key) ?? []
             case "step": rule.step = number(value, key, in: ValueRanges.step(gesture), gesture: gesture)
             case "command", "on-begin", "on-step", "on-end", "on-cancel":
-                let phase: RulePhase = switch key {
-                case "on-begin": .begin
-                case "on-step": .step
-                case "on-end": .end
-                case "on-cancel": .cancel
-                default: .recognized
-                }
+                let phase = CommandKey(name: key) ?? .recognized
                 // `{ keys = "ctrl+t" }`: an input action at that phase instead of a command.
                 if let inline = value.table {
                     let directions = rule.stepDirections
@@ -275,9 +269,9 @@ struct RuleParser {
     }
 
     private mutating func checkCommands(_ rule: Rule, table: TOMLTable, header: TOMLPosition) {
-        func acts(_ phase: RulePhase) -> Bool { rule.commands[phase] != nil || rule.inputs[phase] != nil }
+        func acts(_ phase: CommandKey) -> Bool { rule.commands[phase] != nil || rule.inputs[phase] != nil }
         // A key whose value was wrong has had its error; "runs nothing" would only repeat it.
-        let actionKeys = ["command", "on-begin", "on-step", "on-end", "on-cancel", "stream"] + InputAction.keyNames
+        let actionKeys = CommandKey.allCases.map(\.name) + ["stream"] + InputAction.keyNames
         if rule.commands.isEmpty && rule.inputs.isEmpty && !actionKeys.contains(where: { table[$0] != nil }) {
             let keys = rule.gesture.isContinuous ? "command, keys, text, button, on-begin, on-step, on-end, on-cancel or stream"
                 : "command, keys, text, button or stream"
