@@ -94,7 +94,7 @@ func latency(rulesPath: String) {
 func cpu(count: Int) {
     let sample = { (index: Int) in
         GestureSample(rule: "slide", gesture: .pan, phase: .changed, timestamp: .milliseconds(UInt64(index) * 8), fingers: 3,
-                      device: .indirect, deviceName: "Synaptics TM3276-022", direction: "left",
+                      device: .indirect, deviceName: "Synaptics TM3276-022", direction: .left,
                       location: Point(x: -Double(index) * 0.1, y: 0.4), translation: Point(x: -Double(index) * 0.1, y: 0.4),
                       velocity: Point(x: -12.5, y: 0.1), progress: min(1, Double(index) / 400))
     }

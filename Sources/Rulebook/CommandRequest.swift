@@ -2,22 +2,27 @@ import InputActions
 /// A command a rule asks to run, with the gesture's values as environment variables.
 public struct CommandRequest: Sendable, Equatable, CustomStringConvertible {
     public var rule: String
-    public var phase: RulePhase
+    /// The command key that runs it.
+    public var phase: CommandKey
     /// The shell command, exactly as written in the rule file.
     public var command: String
     /// `TOUCHGEST_*` variables; gesture values never go into the command text.
     public var environment: [String: String]
     public var timeout: Duration?
     public var overlap: OverlapPolicy
+    /// The gesture at the moment the command runs, which ``environment`` renders; nil for
+    /// a request made without one (tests).
+    public var snapshot: GestureSnapshot?
 
-    public init(rule: String, phase: RulePhase, command: String, environment: [String: String],
-                timeout: Duration?, overlap: OverlapPolicy) {
+    public init(rule: String, phase: CommandKey, command: String, environment: [String: String],
+                timeout: Duration?, overlap: OverlapPolicy, snapshot: GestureSnapshot? = nil) {
         self.rule = rule
         self.phase = phase
         self.command = command
         self.environment = environment
         self.timeout = timeout
         self.overlap = overlap
+        self.snapshot = snapshot
     }
 
     public var description: String { "\(rule) \(phase.rawValue): \(command)" }
@@ -26,10 +31,10 @@ public struct CommandRequest: Sendable, Equatable, CustomStringConvertible {
 /// Keys, text or a button a rule presses at one phase of its gesture.
 public struct InputRequest: Sendable, Equatable, CustomStringConvertible {
     public var rule: String
-    public var phase: RulePhase
+    public var phase: CommandKey
     public var action: InputAction
 
-    public init(rule: String, phase: RulePhase, action: InputAction) {
+    public init(rule: String, phase: CommandKey, action: InputAction) {
         self.rule = rule
         self.phase = phase
         self.action = action

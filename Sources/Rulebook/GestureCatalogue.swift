@@ -2,11 +2,11 @@
 /// recognizes when there is no rule file yet, so a user sees each gesture's name
 /// (`swipe left, 3 fingers`) and the rule that binds it.
 ///
-/// Touchpads: taps and double taps of 1-3 fingers (libinput taps no more), long-press
-/// 1-4, swipes of 3 and 4 fingers in four directions (libinput scrolls with 1 and 2),
-/// pinch 2-4, rotation. Touchscreens: taps and double taps of 1-3 fingers, long-press
-/// 1-3, swipes of 1-3 fingers in eight directions, pinch 2-3, rotation, edge pans.
-/// The rules run nothing: their commands are `true`, and `debug` never runs them.
+/// Touchpads: taps and double taps, long-press, swipes in four directions, pinch,
+/// rotation. Touchscreens: taps and double taps, long-press, swipes in eight directions,
+/// pinch, rotation, edge pans. The finger counts of each are ``FingerLimit``'s
+/// `catalogued`. The rules run nothing: their commands are `true`, and `debug` never
+/// runs them.
 public enum GestureCatalogue {
     /// The file name diagnostics would name.
     public static let file = "(built-in gesture catalogue)"
@@ -20,26 +20,27 @@ public enum GestureCatalogue {
         func continuous(_ name: String, _ keys: String) {
             rules.append("[rule.\(name)]\n\(keys)\non-begin = \"true\"\non-end = \"true\"\n")
         }
-        for (device, fingers) in [("touchpad", 1...3), ("touchscreen", 1...3)] {
-            for count in fingers {
+        let devices: [(name: String, input: FingerLimit.Input)] = [("touchpad", .libinput), ("touchscreen", .touchscreen)]
+        for (device, input) in devices {
+            for count in FingerLimit.catalogued(.tap, on: input) {
                 for taps in 1...2 {
                     rule("\(device)-tap-\(taps)x\(count)", "gesture = \"tap\"\ndevice = \"\(device)\"\nfingers = \(count)\ntaps = \(taps)")
                 }
             }
         }
-        for (device, fingers) in [("touchpad", 1...4), ("touchscreen", 1...3)] {
-            for count in fingers {
+        for (device, input) in devices {
+            for count in FingerLimit.catalogued(.longPress, on: input) {
                 continuous("\(device)-long-press-\(count)", "gesture = \"long-press\"\ndevice = \"\(device)\"\nfingers = \(count)")
             }
         }
-        for count in 3...4 {
+        for count in FingerLimit.catalogued(.swipe, on: .libinput) {
             rule("touchpad-swipe-\(count)", "gesture = \"swipe\"\ndevice = \"touchpad\"\nfingers = \(count)\ndirection = [\"up\", \"down\", \"left\", \"right\"]")
         }
-        for count in 1...3 {
+        for count in FingerLimit.catalogued(.swipe, on: .touchscreen) {
             rule("touchscreen-swipe-\(count)", "gesture = \"swipe\"\ndevice = \"touchscreen\"\nfingers = \(count)\ndirection = \"any\"")
         }
-        for (device, fingers) in [("touchpad", 2...4), ("touchscreen", 2...3)] {
-            for count in fingers {
+        for (device, input) in devices {
+            for count in FingerLimit.catalogued(.pinch, on: input) {
                 continuous("\(device)-pinch-\(count)", "gesture = \"pinch\"\ndevice = \"\(device)\"\nfingers = \(count)")
             }
             continuous("\(device)-rotation", "gesture = \"rotation\"\ndevice = \"\(device)\"")

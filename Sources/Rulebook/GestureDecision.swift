@@ -7,36 +7,40 @@ public struct GestureDecision: Sendable, Equatable {
     public var gesture: GestureKind
     /// recognized, began, step, ended or cancelled (a decision is never `changed`).
     public var moment: GestureMoment
-    /// The device the gesture came from: touchpad or touchscreen (never any).
+    /// The device the gesture came from: touchpad or touchscreen (any only when unknown).
     public var device: DeviceKind
     public var fingers: Int
     /// Taps before it: a tap's count (1 or more), a long-press's taps before the press.
     public var taps: Int
     /// A swipe's direction, a step's, or a continuous gesture's net direction: `left`,
     /// `out`, `clockwise`; nil before it has gone anywhere.
-    public var direction: String?
+    public var direction: GestureDirection?
     /// The edge an edge pan started from.
     public var edge: String?
     /// The gesture's measured values as text: `scale 1.72`, `rotation 45.0°`, `moved 10.2,-3.0 mm`.
     public var values: [String]
 
-    /// The decision `recognizer`, compiled from `rule`, made on reaching its current
-    /// state at `moment`. `stepDirection` is the step's own direction (a pinch that
-    /// went out may step back in).
-    public init(rule: Rule, recognizer: GestureRecognizer, moment: GestureMoment, stepDirection: String? = nil) {
-        gesture = rule.gesture
-        self.moment = moment
-        device = recognizer.touchType == .direct ? .touchscreen : recognizer.touchType == .indirect ? .touchpad : rule.device
-        fingers = recognizer.numberOfTouches > 0 && rule.gesture == .pan ? recognizer.numberOfTouches : rule.fingers
-        taps = rule.taps
-        let readings = GestureReadings.of(recognizer)
-        direction = stepDirection ?? readings.direction
+    /// `snapshot` as a decision; `taps` is the rule's.
+    public init(_ snapshot: GestureSnapshot, taps: Int) {
+        gesture = snapshot.gesture
+        moment = snapshot.moment
+        device = DeviceKind(snapshot.device)
+        fingers = snapshot.fingers
+        self.taps = taps
+        direction = snapshot.direction
+        let readings = snapshot.readings
         edge = readings.edge?.description
         values = []
         if let scale = readings.scale { values.append("scale \(fixedDecimals(scale, 2))") }
         if let degrees = readings.rotation { values.append("rotation \(fixedDecimals(degrees, 1))°") }
         if let moved = readings.translation { values.append("moved \(fixedDecimals(moved.x, 1)),\(fixedDecimals(moved.y, 1)) mm") }
         if let score = readings.score { values.append("score \(fixedDecimals(score, 2))") }
+    }
+
+    /// The decision `recognizer`, compiled from `rule`, made on reaching its current
+    /// state at `moment`.
+    public init(rule: Rule, recognizer: GestureRecognizer, moment: GestureMoment) {
+        self.init(GestureSnapshot(rule: rule, recognizer: recognizer, moment: moment), taps: rule.taps)
     }
 
     /// `swipe left, 3 fingers`, `double tap, 2 fingers`, `long-press, 1 finger`,

@@ -26,7 +26,7 @@ public enum GestureMoment: String, Sendable, CaseIterable {
 
     /// The rule's command keys that run at this moment, in the order they run: a
     /// continuous gesture's beginning runs `command`, then `on-begin`.
-    public var commandKeys: [RulePhase] {
+    public var commandKeys: [CommandKey] {
         switch self {
         case .recognized: [.recognized]
         case .began: [.recognized, .begin]
@@ -34,19 +34,6 @@ public enum GestureMoment: String, Sendable, CaseIterable {
         case .step: [.step]
         case .ended: [.end]
         case .cancelled: [.cancel]
-        }
-    }
-}
-
-extension RulePhase {
-    /// The moment this command key runs at, for a continuous gesture or not.
-    public func moment(continuous: Bool) -> GestureMoment {
-        switch self {
-        case .recognized: continuous ? .began : .recognized
-        case .begin: .began
-        case .step: .step
-        case .end: .ended
-        case .cancel: .cancelled
         }
     }
 }

@@ -21,7 +21,7 @@ public struct GestureSample: Sendable, Equatable {
     public var deviceName: String?
     /// The net direction so far (pan, edge-pan: up, down, left, right; pinch: in, out;
     /// rotation: clockwise, counterclockwise; swipe: the direction recognized).
-    public var direction: String?
+    public var direction: GestureDirection?
     /// Where the fingers are, in millimetres (touchpad: from where the gesture began).
     public var location: Point
     /// Pan and edge-pan: millimetres moved since the gesture began.
@@ -36,7 +36,7 @@ public struct GestureSample: Sendable, Equatable {
     public var progress: Double?
 
     public init(rule: String, gesture: GestureKind, phase: GestureMoment, timestamp: Timestamp, fingers: Int,
-                device: TouchType? = nil, deviceName: String? = nil, direction: String? = nil,
+                device: TouchType? = nil, deviceName: String? = nil, direction: GestureDirection? = nil,
                 location: Point = .zero, translation: Point? = nil, velocity: Point? = nil,
                 scale: Double? = nil, angle: Double? = nil, progress: Double? = nil) {
         self.rule = rule
@@ -53,6 +53,28 @@ public struct GestureSample: Sendable, Equatable {
         self.scale = scale
         self.angle = angle
         self.progress = progress
+    }
+
+    /// `snapshot` as a line; `progressDistance` is the rule's `progress-distance`, or
+    /// nil for the gesture's default.
+    public init(_ snapshot: GestureSnapshot, progressDistance: Double?) {
+        let readings = snapshot.readings
+        self.init(rule: snapshot.rule, gesture: snapshot.gesture, phase: snapshot.moment, timestamp: snapshot.timestamp,
+                  fingers: snapshot.fingers, device: snapshot.device, deviceName: snapshot.deviceName,
+                  direction: snapshot.direction, location: snapshot.location, translation: readings.translation,
+                  velocity: readings.velocity, scale: readings.scale, angle: readings.rotation)
+        let distance = progressDistance ?? Self.defaultProgressDistance(gesture)
+        func fraction(_ gone: Double) -> Double? {
+            guard let distance, gone.isFinite else { return nil }
+            return min(1, max(0, gone / distance))
+        }
+        if let scale = readings.scale {
+            progress = fraction(abs(scale - 1))
+        } else if let degrees = readings.rotation {
+            progress = fraction(abs(degrees))
+        } else if let translation = readings.translation {
+            progress = fraction(translation.length)
+        }
     }
 
     /// The default `progress-distance` of a gesture: where progress reaches 1 unless the
@@ -75,16 +97,11 @@ public struct GestureSample: Sendable, Equatable {
         appendJSONString(rule, to: &line)
         line += ",\"gesture\":\"\(gesture.rawValue)\",\"phase\":\"\(phase.rawValue)\""
         line += ",\"time_us\":\(timestamp.microseconds),\"fingers\":\(fingers)"
-        line += ",\"device\":"
-        switch device {
-        case .indirect: line += "\"touchpad\""
-        case .direct: line += "\"touchscreen\""
-        case nil: line += "null"
-        }
+        line += ",\"device\":" + (device.map { "\"\($0.word)\"" } ?? "null")
         line += ",\"device_name\":"
         if let deviceName { appendJSONString(deviceName, to: &line) } else { line += "null" }
         line += ",\"direction\":"
-        if let direction { appendJSONString(direction, to: &line) } else { line += "null" }
+        line += direction.map { "\"\($0.rawValue)\"" } ?? "null"
         line += ",\"x\":\(Self.number(location.x)),\"y\":\(Self.number(location.y))"
         line += ",\"dx\":\(Self.number(translation?.x)),\"dy\":\(Self.number(translation?.y))"
         line += ",\"vx\":\(Self.number(velocity?.x)),\"vy\":\(Self.number(velocity?.y))"

@@ -48,13 +48,6 @@ public enum OverlapPolicy: String, CaseIterable, Sendable {
     case parallel
 }
 
-/// The moments a rule can run a command at.
-public enum RulePhase: String, Sendable, CaseIterable {
-    /// A discrete gesture was recognized, or a continuous one began (`command`).
-    case recognized
-    case begin, step, end, cancel
-}
-
 /// One validated rule: a gesture, its parameters, and what to run.
 public struct Rule: Sendable {
     public var name: String
@@ -76,10 +69,10 @@ public struct Rule: Sendable {
     public var tunables: Tunables
     /// Scale (pinch), degrees (rotation) or millimetres (pan, edge-pan) between on-step runs.
     public var step: Double?
-    public var commands: [RulePhase: String]
+    public var commands: [CommandKey: String]
     /// Keys, text or a button the rule presses at each phase (`keys`, `text`, `button`,
     /// or `{ keys = ... }` as a command key's value), through the desktop's own channel.
-    public var inputs: [RulePhase: InputAction] = [:]
+    public var inputs: [CommandKey: InputAction] = [:]
     /// On-step actions by the step's direction (`on-step = { out = "ctrl+plus", in =
     /// "ctrl+minus" }`): `in`/`out` (pinch), `clockwise`/`counterclockwise` (rotation),
     /// `left`/`right`/`up`/`down` (pan, edge-pan).

@@ -87,12 +87,12 @@ extension RuleParser {
                   at: header)
         }
         let at = Self.place(table, table["fingers"] != nil ? "fingers" : "gesture")
-        if rule.device != .touchpad, rule.fingers > 3 {
+        if rule.device != .touchpad, let complaint = FingerLimit.of(.stroke, on: .touchscreen)?.complaint(about: rule.fingers) {
             let any = rule.device == .any ? " (device = \"any\" includes touchscreens; give device = \"touchpad\" for more)" : ""
-            error("strokes on a touchscreen take 1 to 3 fingers, not \(rule.fingers)\(any)", at: at)
+            error(complaint + any, at: at)
         }
-        if rule.touchpadInput == .contacts, rule.fingers > 4 {
-            error("strokes on a touchpad take 2 to 4 fingers, not \(rule.fingers)", at: at)
+        if rule.touchpadInput == .contacts, let complaint = FingerLimit.of(.stroke, on: .contacts)?.complaint(about: rule.fingers) {
+            error(complaint, at: at)
         }
         if rule.touchpadInput == .gestures {
             error("a stroke on a touchpad needs its fingers: libinput's touchpad gestures have no path; remove source = \"libinput\"",

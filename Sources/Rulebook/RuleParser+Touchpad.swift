@@ -25,15 +25,8 @@ extension RuleParser {
     }
 
     private mutating func checkLibinputLimits(_ rule: Rule, at: TOMLPosition?) {
-        switch rule.gesture {
-        case .tap where rule.fingers > 3:
-            error("touchpads tap with 1, 2 or 3 fingers (libinput has no \(rule.fingers)-finger tap); remove source = \"libinput\" to read the fingers instead", at: at)
-        case .swipe where rule.fingers < 3, .pan where rule.fingers < 3:
-            error("touchpad \(rule.gesture.rawValue)s need 3 or more fingers: libinput scrolls with 1 and 2", at: at)
-        case .pinch where rule.fingers < 2, .rotation where rule.fingers < 2:
-            error("touchpad \(rule.gesture.rawValue)s need 2 or more fingers", at: at)
-        case .tap, .longPress, .swipe, .pan, .pinch, .rotation, .edgePan, .stroke:
-            break
+        if let complaint = FingerLimit.of(rule.gesture, on: .libinput)?.complaint(about: rule.fingers) {
+            error(complaint, at: at)
         }
     }
 

@@ -152,7 +152,7 @@ struct RuleParser {
         guard let gesture = choice(gestureValue, GestureKind.self, "gesture", "gesture") else { return nil }
         var rule = Rule(
             name: name, gesture: gesture, device: settings.device, deviceName: nil,
-            fingers: Self.defaultFingers(gesture), maxFingers: Self.defaultFingers(gesture),
+            fingers: FingerLimit.defaultCount(gesture), maxFingers: FingerLimit.defaultCount(gesture),
             taps: gesture == .tap ? 1 : 0, directions: .all, edges: .all, tunables: Tunables(), step: nil,
             commands: [:], timeout: settings.timeout, overlap: settings.overlap, requireToFail: [],
             line: header.line, column: header.column)
@@ -182,9 +182,9 @@ struct RuleParser {
                     error("device-name is \(pattern.count) characters long; a glob may have at most \(maximumGlobLength)", at: value.position)
                 }
             case "source": if let source = choice(value, RuleSource.self, "source", key) { rule.source = source }
-            case "fingers": fingers = integer(value, key, in: 1...10)
-            case "min-fingers": minFingers = integer(value, key, in: 1...10)
-            case "max-fingers": maxFingers = integer(value, key, in: 1...10)
+            case "fingers": fingers = integer(value, key, in: FingerLimit.written)
+            case "min-fingers": minFingers = integer(value, key, in: FingerLimit.written)
+            case "max-fingers": maxFingers = integer(value, key, in: FingerLimit.written)
             case "taps": if let count = integer(value, key, in: gesture == .tap ? 1...5 : 0...3) { rule.taps = count }
             case "direction":
                 if let names = names(value, key, allowed: RuleKeys.directionNames, what: "direction") {
@@ -201,13 +201,7 @@ struct RuleParser {
             case "template": rule.templates = templates(value, key) ?? []
             case "step": rule.step = number(value, key, in: ValueRanges.step(gesture), gesture: gesture)
             case "command", "on-begin", "on-step", "on-end", "on-cancel":
-                let phase: RulePhase = switch key {
-                case "on-begin": .begin
-                case "on-step": .step
-                case "on-end": .end
-                case "on-cancel": .cancel
-                default: .recognized
-                }
+                let phase = CommandKey(name: key) ?? .recognized
                 // `{ keys = "ctrl+t" }`: an input action at that phase instead of a command.
                 if let inline = value.table {
                     let directions = rule.stepDirections
@@ -261,8 +255,8 @@ struct RuleParser {
     /// `fingers` is an exact count; a pan may give a range with `min-fingers` (up to 10
     /// when alone) and `max-fingers` (from 1 when alone), or take any count with none.
     private mutating func setFingers(_ rule: inout Rule, fingers: Int?, min: Int?, max: Int?, table: TOMLTable) {
-        let lowest = min ?? fingers ?? (rule.gesture == .pan ? 1 : Self.defaultFingers(rule.gesture))
-        let highest = max ?? fingers ?? (rule.gesture == .pan ? 10 : lowest)
+        let lowest = min ?? fingers ?? (rule.gesture == .pan ? FingerLimit.written.lowerBound : FingerLimit.defaultCount(rule.gesture))
+        let highest = max ?? fingers ?? (rule.gesture == .pan ? FingerLimit.written.upperBound : lowest)
         rule.fingers = lowest
         rule.maxFingers = highest
         guard highest < lowest else { return }
@@ -274,17 +268,10 @@ struct RuleParser {
         }
     }
 
-    private static func defaultFingers(_ gesture: GestureKind) -> Int {
-        switch gesture {
-        case .pinch, .rotation: 2
-        case .tap, .longPress, .swipe, .pan, .edgePan, .stroke: 1
-        }
-    }
-
     private mutating func checkCommands(_ rule: Rule, table: TOMLTable, header: TOMLPosition) {
-        func acts(_ phase: RulePhase) -> Bool { rule.commands[phase] != nil || rule.inputs[phase] != nil }
+        func acts(_ phase: CommandKey) -> Bool { rule.commands[phase] != nil || rule.inputs[phase] != nil }
         // A key whose value was wrong has had its error; "runs nothing" would only repeat it.
-        let actionKeys = ["command", "on-begin", "on-step", "on-end", "on-cancel", "stream"] + InputAction.keyNames
+        let actionKeys = CommandKey.allCases.map(\.name) + ["stream"] + InputAction.keyNames
         if rule.commands.isEmpty && rule.inputs.isEmpty && !actionKeys.contains(where: { table[$0] != nil }) {
             let keys = rule.gesture.isContinuous ? "command, keys, text, button, on-begin, on-step, on-end, on-cancel or stream"
                 : "command, keys, text, button or stream"

@@ -26,13 +26,14 @@ extension Rule {
         case (.libinput, _): return .gestures
         case (.auto, .edgePan): return device == .touchpad ? .contacts : nil
         // libinput has no 4- or 5-finger tap.
-        case (.auto, .tap) where fingers >= 4: return .contacts
+        case (.auto, .tap) where !FingerLimit.counts(.tap, on: .libinput).contains(fingers): return .contacts
         // A semi-MT pad's first finger jumps when a second lands, and libinput takes the
         // tap for scrolling: its taps come from its fingers.
         case (.auto, .tap): return .automatic
         // A stroke's path is only in the fingers; one finger on a touchpad is the pointer,
         // so a one-finger stroke on any device stays on touchscreens.
-        case (.auto, .stroke): return device == .touchpad || fingers >= 2 ? .contacts : nil
+        case (.auto, .stroke):
+            return device == .touchpad || fingers >= FingerLimit.counts(.stroke, on: .contacts).lowerBound ? .contacts : nil
         case (.auto, _): return .gestures
         }
     }

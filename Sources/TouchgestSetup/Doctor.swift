@@ -211,9 +211,9 @@ public struct Doctor {
         }
         switch desktop {
         case .gnome:
-            // GNOME 46 and earlier take 3-finger swipes; later ones any of 3 or more
-            // (gnome-shell merge request 3275).
-            let clashing = touchpadSwipes(fingers: 3...Int.max)
+            // GNOME 46 and earlier take 3-finger swipes; later ones every swipe libinput
+            // makes, of 3 or more fingers (gnome-shell merge request 3275).
+            let clashing = touchpadSwipes(fingers: FingerLimit.counts(.swipe, on: .libinput))
             if clashing.isEmpty {
                 add(.ok, "desktop", "GNOME (\(evidence)): no rule binds the touchpad swipes of 3 or more fingers GNOME uses itself")
             } else if let extensions = Self.capture("gsettings get org.gnome.shell enabled-extensions"), extensions.status == 0,

@@ -217,8 +217,8 @@ final class DebugPrinter: GesturePipelineObserver {
             var press: InputAction?
             if let (rule, recognizer) = rules[request.rule] {
                 press = rule.inputs[request.phase]
-                let decision = GestureDecision(rule: rule, recognizer: recognizer, moment: request.phase.moment(continuous: rule.gesture.isContinuous),
-                                               stepDirection: request.phase == .step ? request.environment["TOUCHGEST_DIRECTION"] : nil)
+                let decision = request.snapshot.map { GestureDecision($0, taps: rule.taps) }
+                    ?? GestureDecision(rule: rule, recognizer: recognizer, moment: request.phase.moment(continuous: rule.gesture.isContinuous))
                 summary = ": " + decision.summary
                 moment = decision.moment.rawValue
                 // A stream gets the decisions, not the steps (its `changed` lines carry those).
@@ -258,7 +258,7 @@ final class DebugPrinter: GesturePipelineObserver {
         line.add("gesture", decision.gesture.rawValue)
         line.add("device", decision.device.rawValue)
         line.add("fingers", decision.fingers)
-        if let direction = decision.direction { line.add("direction", direction) }
+        if let direction = decision.direction { line.add("direction", direction.rawValue) }
         if let edge = decision.edge { line.add("edge", edge) }
         line.add("name", decision.name)
         if let stream = rules[rule]?.rule.stream { line.add("stream", stream) }

@@ -68,7 +68,7 @@ final class SampleRecorder: CommandSink {
         }
         rig.pad(.pinchEnd(fingers: 2, cancelled: true), t: 40)
         #expect(rig.recorder.phases == ["zoom began", "zoom changed", "zoom changed", "zoom cancelled"])
-        #expect(rig.recorder.samples.map(\.direction) == ["out", "out", "out", "out"])
+        #expect(rig.recorder.samples.map(\.direction) == [.out, .out, .out, .out])
         let last = try #require(rig.recorder.samples.last)
         #expect(last.scale == 1.6)
         #expect(GestureSample.number(last.progress) == "0.6")
@@ -103,7 +103,7 @@ final class SampleRecorder: CommandSink {
         for step in 1...6 { rig.pad(.swipeUpdate(fingers: 3, delta: Point(x: 0, y: 6)), t: UInt64(step) * 10) }
         rig.pad(.swipeEnd(fingers: 3, cancelled: false), t: 70)
         #expect(rig.recorder.phases == ["flick recognized"])
-        #expect(rig.recorder.samples.first?.direction == "down")
+        #expect(rig.recorder.samples.first?.direction == .down)
     }
 
     @Test func namesAreEscapedAndNumbersThatAreNotFiniteAreNull() {

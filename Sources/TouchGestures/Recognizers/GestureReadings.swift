@@ -14,10 +14,10 @@ public struct GestureReadings: Sendable, Equatable {
     public var translation: Point?
     /// Pan and edge pan: millimetres per second over the last ~100 ms.
     public var velocity: Point?
-    /// The way the gesture has gone, in a rule file's words: a swipe's recognized
-    /// direction; a pan's net direction (up, down, left, right); pinch `out` or `in`;
-    /// rotation `clockwise` or `counterclockwise`. Nil before it has gone anywhere.
-    public var direction: String?
+    /// The way the gesture has gone: a swipe's recognized direction; a pan's net
+    /// direction (up, down, left, right); pinch `out` or `in`; rotation `clockwise` or
+    /// `counterclockwise`. Nil before it has gone anywhere.
+    public var direction: GestureDirection?
     /// Edge pan: the edge it started from.
     public var edge: RectEdge?
     /// How closely the gesture matched what it was compared with, 0 to 1 (1 is a perfect
@@ -44,7 +44,7 @@ let degreesPerRadian = 180 / Double.pi
 extension SwipeGestureRecognizer: GestureReadable {
     public var readings: GestureReadings {
         var readings = GestureReadings()
-        readings.direction = recognizedDirection?.description
+        readings.direction = recognizedDirection.flatMap(GestureDirection.init)
         return readings
     }
 }
@@ -54,7 +54,7 @@ extension PinchGestureRecognizer: GestureReadable {
         var readings = GestureReadings()
         readings.scale = scale
         readings.scaleVelocity = velocity
-        readings.direction = scale == 1 ? nil : scale > 1 ? "out" : "in"
+        readings.direction = scale == 1 ? nil : scale > 1 ? .out : .in
         return readings
     }
 }
@@ -64,7 +64,7 @@ extension RotationGestureRecognizer: GestureReadable {
         var readings = GestureReadings()
         readings.rotation = rotation * degreesPerRadian
         readings.rotationVelocity = velocity * degreesPerRadian
-        readings.direction = rotation == 0 ? nil : rotation > 0 ? "clockwise" : "counterclockwise"
+        readings.direction = rotation == 0 ? nil : rotation > 0 ? .clockwise : .counterclockwise
         return readings
     }
 }
@@ -75,7 +75,7 @@ extension PanGestureRecognizer: GestureReadable {
         let moved = translation()
         readings.translation = moved
         readings.velocity = velocity()
-        readings.direction = moved == .zero ? nil : SwipeDirection.of(moved, diagonals: false).description
+        readings.direction = moved == .zero ? nil : GestureDirection(SwipeDirection.of(moved, diagonals: false))
         readings.edge = (self as? ScreenEdgePanGestureRecognizer)?.startEdge
         return readings
     }
