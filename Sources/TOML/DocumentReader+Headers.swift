@@ -15,33 +15,30 @@ extension DocumentReader {
         }
         scanner.advance(isArray ? 2 : 1)
 
-        var node = root
-        for (offset, part) in key.dropLast().enumerated() {
-            guard let existing = node.entry(part.name) else {
-                let child = try makeTable(.implicit, named: part.name, at: part.position, in: node)
-                node.add(part.name, at: part.position, .table(child))
-                node = child
-                continue
-            }
-            switch existing.slot {
-            case let .table(child):
-                node = child
-            case let .tableArray(array):
-                // `[a.b]` after `[[a]]` goes into the last table of `a`.
-                guard let last = array.elements.last else {
-                    throw scanner.error("internal error: empty array of tables '\(Self.render(Array(path[...offset])))'", at: part.position)
-                }
-                node = last
-            case let .value(value) where value.table != nil:
-                throw scanner.error("cannot define \(written): '\(Self.render(Array(path[...offset])))' is an inline table (line \(value.position.line)); an inline table cannot be added to later", at: part.position)
-            case let .value(value):
-                throw scanner.error("cannot define \(written): '\(Self.render(Array(path[...offset])))' is already \(value.describedType) (line \(value.position.line)), not a table", at: part.position)
-            }
-        }
+        let node = try parentTable(of: key, from: root, header: written)
         let last = key[key.count - 1]
         current = isArray
             ? try appendTable(to: node, last, path: path, written: written, header: start)
             : try defineTable(in: node, last, path: path, written: written, header: start)
+    }
+
+    /// The table the header `written` goes on in at `existing`, the entry of the key's
+    /// part `part`, whose path so far is `path`.
+    func enterByHeader(_ existing: TableNode.Entry, _ part: KeyPart, path: String, written: String) throws(TOMLError) -> TableNode {
+        switch existing.slot {
+        case let .table(child):
+            return child
+        case let .tableArray(array):
+            // `[a.b]` after `[[a]]` goes into the last table of `a`.
+            guard let last = array.elements.last else {
+                throw scanner.error("internal error: empty array of tables '\(path)'", at: part.position)
+            }
+            return last
+        case let .value(value) where value.table != nil:
+            throw scanner.error("cannot define \(written): '\(path)' is an inline table (line \(value.position.line)); an inline table cannot be added to later", at: part.position)
+        case let .value(value):
+            throw scanner.error("cannot define \(written): '\(path)' is already \(value.describedType) (line \(value.position.line)), not a table", at: part.position)
+        }
     }
 
     /// `[path]`: a new table, or one only named before as a header's prefix.

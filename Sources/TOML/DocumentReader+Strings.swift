@@ -8,18 +8,11 @@ extension DocumentReader {
             guard let byte = scanner.peek(), !scanner.atNewline else {
                 throw scanner.error("the string opened at \(open) has no closing '\"' on its line", at: scanner.position())
             }
-            switch byte {
-            case UInt8(ascii: "\""):
+            if byte == UInt8(ascii: "\"") {
                 scanner.advance()
                 return String(decoding: buffer, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                try readEscape(into: &buffer)
-            case _ where TOMLScanner.isForbiddenControl(byte):
-                throw controlCharacterError(in: "a string")
-            default:
-                buffer.append(byte)
-                scanner.advance()
             }
+            try readCharacter(byte, basic: true, into: &buffer)
         }
     }
 
@@ -41,9 +34,12 @@ extension DocumentReader {
         return text
     }
 
-    /// `"""..."""`: line ends become LF; a first line end right after the quotes and a
-    /// backslash at a line's end (with what follows up to the next text) are dropped.
-    mutating func readMultilineBasicString() throws(TOMLError) -> String {
+    /// `"""..."""` (basic, with escapes) or `'''...'''` (literal, taken as written), opened
+    /// by three of `quote`: line ends become LF and a first line end right after the quotes
+    /// is dropped; in a basic one, so is a backslash at a line's end (with what follows up
+    /// to the next text).
+    mutating func readMultilineString(quote: UInt8) throws(TOMLError) -> String {
+        let basic = quote == UInt8(ascii: "\"")
         let open = scanner.position()
         scanner.advance(3)
         _ = scanner.consumeNewline()
@@ -54,53 +50,42 @@ extension DocumentReader {
                 continue
             }
             guard let byte = scanner.peek() else {
-                throw scanner.error("the string opened at \(open) has no closing '\"\"\"'", at: scanner.position())
+                let closing = basic ? "'\"\"\"'" : "\"'''\""
+                throw scanner.error("the string opened at \(open) has no closing \(closing)", at: scanner.position())
             }
-            switch byte {
-            case UInt8(ascii: "\""):
+            if byte == quote {
                 if try closeMultiline(quote: byte, into: &buffer) { return String(decoding: buffer, as: UTF8.self) }
-            case UInt8(ascii: "\\"):
-                var ahead = 1
-                while scanner.peek(ahead) == 0x20 || scanner.peek(ahead) == 0x09 { ahead += 1 }
-                if scanner.peek(ahead) == 0x0A || (scanner.peek(ahead) == 0x0D && scanner.peek(ahead + 1) == 0x0A) {
-                    scanner.advance(ahead)
-                    while scanner.consumeNewline() || scanner.peek() == 0x20 || scanner.peek() == 0x09 {
-                        if scanner.peek() == 0x20 || scanner.peek() == 0x09 { scanner.advance() }
-                    }
-                } else {
-                    try readEscape(into: &buffer)
-                }
-            case _ where TOMLScanner.isForbiddenControl(byte):
-                throw controlCharacterError(in: "a string")
-            default:
-                buffer.append(byte)
-                scanner.advance()
+            } else if basic && byte == UInt8(ascii: "\\") && skipLineEndingBackslash() {
+                continue
+            } else {
+                try readCharacter(byte, basic: basic, into: &buffer)
             }
         }
     }
 
-    /// `'''...'''`, taken as written; line ends become LF.
-    mutating func readMultilineLiteralString() throws(TOMLError) -> String {
-        let open = scanner.position()
-        scanner.advance(3)
-        _ = scanner.consumeNewline()
-        var buffer: [UInt8] = []
-        while true {
-            if scanner.consumeNewline() {
-                buffer.append(0x0A)
-                continue
-            }
-            guard let byte = scanner.peek() else {
-                throw scanner.error("the string opened at \(open) has no closing \"'''\"", at: scanner.position())
-            }
-            if byte == UInt8(ascii: "'") {
-                if try closeMultiline(quote: byte, into: &buffer) { return String(decoding: buffer, as: UTF8.self) }
-            } else if TOMLScanner.isForbiddenControl(byte) {
-                throw controlCharacterError(in: "a literal string")
-            } else {
-                buffer.append(byte)
-                scanner.advance()
-            }
+    /// At a backslash in a multi-line basic string: when only blanks follow it on its line,
+    /// skips it and every blank and line end up to the next text. True when skipped.
+    private mutating func skipLineEndingBackslash() -> Bool {
+        var ahead = 1
+        while scanner.peek(ahead) == 0x20 || scanner.peek(ahead) == 0x09 { ahead += 1 }
+        guard scanner.peek(ahead) == 0x0A || (scanner.peek(ahead) == 0x0D && scanner.peek(ahead + 1) == 0x0A) else { return false }
+        scanner.advance(ahead)
+        while scanner.consumeNewline() || scanner.peek() == 0x20 || scanner.peek() == 0x09 {
+            if scanner.peek() == 0x20 || scanner.peek() == 0x09 { scanner.advance() }
+        }
+        return true
+    }
+
+    /// One character of a string's text at `byte` (not its closing quote): in a basic
+    /// string a backslash begins an escape; a control character TOML forbids is an error.
+    private mutating func readCharacter(_ byte: UInt8, basic: Bool, into buffer: inout [UInt8]) throws(TOMLError) {
+        if basic && byte == UInt8(ascii: "\\") {
+            try readEscape(into: &buffer)
+        } else if TOMLScanner.isForbiddenControl(byte) {
+            throw controlCharacterError(in: basic ? "a string" : "a literal string")
+        } else {
+            buffer.append(byte)
+            scanner.advance()
         }
     }
 

@@ -8,10 +8,10 @@ extension DocumentReader {
         }
         switch byte {
         case UInt8(ascii: "\""):
-            let text = scanner.peek("\"\"\"") ? try readMultilineBasicString() : try readBasicString()
+            let text = scanner.peek("\"\"\"") ? try readMultilineString(quote: byte) : try readBasicString()
             return TOMLValue(.string(text), at: position)
         case UInt8(ascii: "'"):
-            let text = scanner.peek("'''") ? try readMultilineLiteralString() : try readLiteralString()
+            let text = scanner.peek("'''") ? try readMultilineString(quote: byte) : try readLiteralString()
             return TOMLValue(.string(text), at: position)
         case UInt8(ascii: "["):
             return TOMLValue(.array(try readArray(depth: depth + 1, path: path)), at: position)

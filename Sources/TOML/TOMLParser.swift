@@ -206,7 +206,7 @@ struct DocumentReader {
         }
         scanner.advance()
         scanner.skipWhitespace()
-        let target = try dottedTable(for: key, from: table)
+        let target = try parentTable(of: key, from: table, header: nil)
         let last = key[key.count - 1]
         if let existing = target.entry(last.name) {
             throw duplicate(key: key, existing: existing, table: table)
@@ -215,32 +215,45 @@ struct DocumentReader {
         target.add(last.name, at: last.position, .value(value))
     }
 
-    /// The table a dotted key's last part goes in, made where missing. Dotted keys may
-    /// only enter tables other dotted keys made (TOML 1.0).
-    private mutating func dottedTable(for key: [KeyPart], from table: TableNode) throws(TOMLError) -> TableNode {
+    /// The table a key's last part goes in, walking its other parts down from `table`:
+    /// each missing one is made, implicit under the header `written` or dotted under a
+    /// dotted key (`header` nil); an existing one is entered as that header or dotted key
+    /// may (``enterByHeader(_:_:path:written:)``, ``enterByDottedKey(_:_:path:)``).
+    mutating func parentTable(of key: [KeyPart], from table: TableNode, header written: String?) throws(TOMLError) -> TableNode {
         var node = table
         for (offset, part) in key.dropLast().enumerated() {
             guard let existing = node.entry(part.name) else {
-                let child = try makeTable(.dotted, named: part.name, at: part.position, in: node)
+                let child = try makeTable(written == nil ? .dotted : .implicit, named: part.name, at: part.position, in: node)
                 node.add(part.name, at: part.position, .table(child))
                 node = child
                 continue
             }
             let path = Self.render(key[...offset].map(\.name))
-            switch existing.slot {
-            case let .table(child) where child.origin == .dotted:
-                node = child
-            case let .table(child):
-                throw scanner.error("cannot add to table '\(path)' with a dotted key: it was defined at line \(child.position.line) by a header; write the key under that header", at: part.position)
-            case let .tableArray(array):
-                throw scanner.error("cannot add to '\(path)' with a dotted key: it is an array of tables defined at line \(array.position.line)", at: part.position)
-            case let .value(value) where value.table != nil:
-                throw scanner.error("'\(path)' is an inline table (line \(value.position.line)); an inline table cannot be added to later", at: part.position)
-            case let .value(value):
-                throw scanner.error("'\(path)' is already \(value.describedType) (line \(value.position.line)), not a table", at: part.position)
+            node = if let written {
+                try enterByHeader(existing, part, path: path, written: written)
+            } else {
+                try enterByDottedKey(existing, part, path: path)
             }
         }
         return node
+    }
+
+    /// The table a dotted key goes on in at `existing`, the entry of the key's part `part`,
+    /// whose path so far is `path`. Dotted keys may only enter tables other dotted keys
+    /// made (TOML 1.0).
+    private func enterByDottedKey(_ existing: TableNode.Entry, _ part: KeyPart, path: String) throws(TOMLError) -> TableNode {
+        switch existing.slot {
+        case let .table(child) where child.origin == .dotted:
+            return child
+        case let .table(child):
+            throw scanner.error("cannot add to table '\(path)' with a dotted key: it was defined at line \(child.position.line) by a header; write the key under that header", at: part.position)
+        case let .tableArray(array):
+            throw scanner.error("cannot add to '\(path)' with a dotted key: it is an array of tables defined at line \(array.position.line)", at: part.position)
+        case let .value(value) where value.table != nil:
+            throw scanner.error("'\(path)' is an inline table (line \(value.position.line)); an inline table cannot be added to later", at: part.position)
+        case let .value(value):
+            throw scanner.error("'\(path)' is already \(value.describedType) (line \(value.position.line)), not a table", at: part.position)
+        }
     }
 
     private mutating func duplicate(key: [KeyPart], existing: TableNode.Entry, table: TableNode) -> TOMLError {
