@@ -47,29 +47,9 @@ public struct DirectCommand: Sendable, Equatable {
                 if inWord { words.append(word) }
                 word = ""
                 inWord = false
-            case "'":
+            case "'", "\"":
                 inWord = true
-                var closed = false
-                while let quoted = scalars.next() {
-                    if quoted == "'" {
-                        closed = true
-                        break
-                    }
-                    word.unicodeScalars.append(quoted)
-                }
-                guard closed else { return nil }
-            case "\"":
-                inWord = true
-                var closed = false
-                while let quoted = scalars.next() {
-                    if quoted == "\"" {
-                        closed = true
-                        break
-                    }
-                    guard quoted != "$", quoted != "`", quoted != "\\" else { return nil }
-                    word.unicodeScalars.append(quoted)
-                }
-                guard closed else { return nil }
+                guard Self.appendQuoted(closedBy: scalar, from: &scalars, to: &word) else { return nil }
             default:
                 guard Self.isPlain(scalar), !(scalar == "=" && words.isEmpty) else { return nil }
                 inWord = true
@@ -79,6 +59,19 @@ public struct DirectCommand: Sendable, Equatable {
         if inWord { words.append(word) }
         guard let first = words.first, !first.isEmpty, !Self.shellWords.contains(first) else { return nil }
         arguments = words
+    }
+
+    /// Reads up to the closing `quote`, appending what it quotes to `word`. False when the
+    /// quote is never closed, or when a double quote holds `$`, `` ` `` or `\`, which a shell
+    /// would expand or escape.
+    static func appendQuoted(closedBy quote: Unicode.Scalar, from scalars: inout String.UnicodeScalarView.Iterator,
+                             to word: inout String) -> Bool {
+        while let quoted = scalars.next() {
+            if quoted == quote { return true }
+            if quote == "\"", quoted == "$" || quoted == "`" || quoted == "\\" { return false }
+            word.unicodeScalars.append(quoted)
+        }
+        return false
     }
 
     static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
