@@ -108,7 +108,10 @@ let package = Package(
         ),
         // What init and doctor know: the desktop, the starter rule files, the set-up checks.
         .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "FocusProviders", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures",
-                                                      "SessionState", "PollLoop", "InputChannels", "BusLoop", "JSONLines"]),
+                                                      "SessionState", "PollLoop", "InputChannels", "BusLoop", "JSONLines"],
+                // The starter rule files `touchgest init` writes: links to examples/DESKTOP.toml,
+                // embedded in the binary as bytes.
+                resources: [.embedInCode("Starters")]),
         // The command-line tool: argument parsing and output formatting, one file per subcommand. It
         // imports the daemon and setup libraries, and the rules and the engine whose words it prints;
         // what it needs of the layers below comes through TouchgestDaemon (LowerLayers.swift).

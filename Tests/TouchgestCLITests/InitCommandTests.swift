@@ -27,7 +27,7 @@ import Testing
         #expect(status.st_mode & 0o7777 == 0o600)
         #expect(status.st_mode & S_IFMT == S_IFREG)
         // The file is the shipped example under a comment: the embedded copy is current
-        // (scripts/generate-starters regenerates it).
+        // (the build embeds the examples through Sources/TouchgestSetup/Starters).
         let text = readText(path)
         #expect(text.hasPrefix("# Written by `touchgest init` for "))
         #expect(text.hasSuffix("\n\n" + readText("\(packageRoot)/examples/\(desktop).toml")))
