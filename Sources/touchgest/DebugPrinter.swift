@@ -95,22 +95,15 @@ final class DebugPrinter: GesturePipelineObserver {
     func adapter(_ event: AdapterEvent) {
         if case .input = event, !showInput || !(verbose || json) { return }
         switch event {
-        case let .deviceAdded(device):
+        case let .deviceAdded(device), let .deviceRemoved(device):
+            let added = if case .deviceAdded = event { true } else { false }
             if json {
-                var line = JSONLine("device-added")
+                var line = JSONLine(added ? "device-added" : "device-removed")
                 describe(device, into: &line)
                 emit(line.text)
             } else {
                 emit(paint(36, event.line ?? ""))
-                if let note = device.sizeNote { emit(paint(36, "  \(note)")) }
-            }
-        case let .deviceRemoved(device):
-            if json {
-                var line = JSONLine("device-removed")
-                describe(device, into: &line)
-                emit(line.text)
-            } else {
-                emit(paint(36, event.line ?? ""))
+                if added, let note = device.sizeNote { emit(paint(36, "  \(note)")) }
             }
         case let .input(.touches(frame)):
             for touch in frame.changedTouches {
