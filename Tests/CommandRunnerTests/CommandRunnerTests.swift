@@ -77,6 +77,21 @@ final class EventLog {
         #expect(status["Pid:"] != nil && status["NSpgid:"] == status["Pid:"], "\(status)")
     }
 
+    /// The child is made on the daemon's CPU (it would otherwise wait its turn on a busy
+    /// one), and runs its program on every CPU the daemon may use, not on that one alone.
+    @Test func aCommandMayRunOnEveryCPUTheDaemonMay() throws {
+        let folder = temporaryFolder()
+        let runner = CommandRunner()
+        let log = EventLog()
+        log.attach(runner)
+        runner.run(.init(key: "r", command: #"exec grep '^Cpus_allowed_list:' /proc/self/status > "$OUT""#,
+                         environment: ["OUT": "\(folder)/out"]))
+        #expect(runner.waitUntilIdle(timeout: .seconds(10)))
+        #expect(log.finished.first?.status == .exited(0))
+        let own = readText("/proc/self/status").split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
+        #expect(readText("\(folder)/out") == "\(try #require(own))\n")
+    }
+
     @Test func aFailingCommandReportsItsStatusAndTheTailOfItsStderr() {
         let runner = CommandRunner()
         let log = EventLog()

@@ -85,7 +85,9 @@ int cprocess_epoll_wait(int epoll, unsigned long long *keys, int capacity, int t
 // its standard error (the daemon's when -1), keeps the daemon's standard output, leads a
 // process group of its own (so stopping it stops what it started), and starts with no
 // signal blocked and every signal at its default, whatever the daemon blocks, handles or
-// ignores. *pidfd gets a pidfd for it, or -1 on a kernel before 5.3 (which cannot poll one).
+// ignores, and may run on every CPU the daemon may (it is made on the caller's CPU, where
+// the caller sleeps until its execve, and takes the caller's set back before it). *pidfd
+// gets a pidfd for it, or -1 on a kernel before 5.3 (which cannot poll one).
 //
 // glibc's posix_spawn, with touchgest's pidfd_open after it, made more system calls (a
 // stack mapped and unmapped for each child, the file actions checked against the
