@@ -16,26 +16,30 @@ import Glibc
 enum StartupPages {
     /// Releases the pages; returns how many mappings it released, or nil if
     /// /proc/self/smaps could not be read.
+    ///
+    /// Read as bytes, not as a `String`: smaps is hundreds of kB, and splitting it into
+    /// `Character`s cost more than everything else the daemon does to start.
     @discardableResult
     static func release() -> Int? {
         guard let smaps = readProcFile("/proc/self/smaps") else { return nil }
         var released = 0
         var candidate: (start: UInt, end: UInt)?
-        for line in smaps.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            if let range = fields.first, range.contains("-"), fields.count >= 5, !range.hasSuffix(":") {
+        for line in smaps.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
+            guard let first = fields.first else { continue }
+            if first.contains(UInt8(ascii: "-")), fields.count >= 5, first.last != UInt8(ascii: ":") {
                 // "start-end perms offset dev inode [path]"
                 candidate = nil
-                let bounds = range.split(separator: "-")
+                let bounds = first.split(separator: UInt8(ascii: "-"))
                 let permissions = fields[1]
-                let path = fields.count >= 6 ? fields[5] : ""
-                if bounds.count == 2, path.hasPrefix("/"), !permissions.contains("w"),
-                   let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16) {
+                let isFile = fields.count >= 6 && fields[5].first == UInt8(ascii: "/")
+                if bounds.count == 2, isFile, !permissions.contains(UInt8(ascii: "w")),
+                   let start = hexadecimal(bounds[0]), let end = hexadecimal(bounds[1]) {
                     candidate = (start, end)
                 }
-            } else if fields.first == "Anonymous:", let mapping = candidate {
+            } else if first.elementsEqual("Anonymous:".utf8), let mapping = candidate {
                 candidate = nil
-                guard fields.count >= 2, fields[1] == "0",
+                guard fields.count >= 2, fields[1].elementsEqual("0".utf8),
                       let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
                 if madvise(address, Int(mapping.end - mapping.start), MADV_DONTNEED) == 0 { released += 1 }
             }
@@ -43,8 +47,25 @@ enum StartupPages {
         return released
     }
 
+    /// A number written in hexadecimal digits, as smaps writes addresses.
+    private static func hexadecimal(_ digits: ArraySlice<UInt8>) -> UInt? {
+        guard !digits.isEmpty, digits.count <= 16 else { return nil }
+        var value: UInt = 0
+        for digit in digits {
+            let nibble: UInt8
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt(nibble)
+        }
+        return value
+    }
+
     /// The whole of a /proc file (its size reads as 0, so read until the end).
-    private static func readProcFile(_ path: String) -> String? {
+    private static func readProcFile(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -60,6 +81,6 @@ enum StartupPages {
                 break
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }
