@@ -90,7 +90,7 @@ import Testing
         let late = outcome.probes.enumerated().filter { !($0.element.lift <= $0.element.command && $0.element.command < $0.element.next) }
         #expect(late.isEmpty, "probes whose command ran outside their lift..next tap: \(late.map(\.offset)) of \(outcome.probes)")
         // The figure: how soon after its lift each probe's command ran.
-        print("\(run.folder): lift to command, ms: \(outcome.probes.map { Int((($0.command - $0.lift) * 1000).rounded()) })")
+        print("\(Test.current?.name ?? run.folder): lift to command, ms: \(outcome.probes.map { Int((($0.command - $0.lift) * 1000).rounded()) })")
         #expect(outcome.stats.count == 2, "\(run.lines.suffix(8).map { $0.prefix(200) })")
         if let idle = outcome.stats.first, let after = outcome.stats.last {
             #expect((0...inFlight).contains(after.fds - idle.fds), "descriptors: \(idle.fds) idle, \(after.fds) after")
