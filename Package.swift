@@ -225,7 +225,7 @@ let package = Package(
                                                            "TestSupport"]),
         .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "StrokeGestures", "Rulebook"]),
         .testTarget(name: "TouchgestDaemonTests", dependencies: ["TouchgestDaemon", "Rulebook", "TouchGestures", "InputDevices",
-                                                              "Recordings", "TestSupport"]),
+                                                              "Recordings", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules",
                                                               "FuzzRecording", "FuzzFocusWire", "FuzzDevice"]),
         // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.

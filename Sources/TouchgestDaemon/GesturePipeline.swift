@@ -86,7 +86,8 @@ public enum ContactEvent: Sendable {
 /// (``GestureEnvironment/fingerReadTouchpads``).
 public final class GesturePipeline: CommandSink {
     public let loop = EventLoop()
-    public let scheduler = PollScheduler()
+    /// The engine's timers: the loop's own clock, or (tests) a manual one.
+    public let scheduler: any Scheduler
     public let environment: GestureEnvironment
     public let input: LibinputContext
     public let runner: CommandRunner?
@@ -117,10 +118,19 @@ public final class GesturePipeline: CommandSink {
     private var restrictedGestureBegan = false
     private weak var observer: GesturePipelineObserver?
 
-    public init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
-                observer: GesturePipelineObserver?) throws(InputError) {
+    public convenience init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
+                            observer: GesturePipelineObserver?) throws(InputError) {
+        try self.init(backend: backend, options: options, scheduler: PollScheduler(), runCommands: runCommands, observer: observer)
+    }
+
+    /// The seam for tests: the engine's timers on `scheduler`. A ``PollScheduler`` is a
+    /// source of the loop; any other (a ``ManualScheduler``) is advanced by its owner, and
+    /// input comes through ``handle(_:)`` on the events' own timestamps.
+    init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), scheduler: any Scheduler,
+         runCommands: Bool, observer: GesturePipelineObserver?) throws(InputError) {
         // Peers decide how big their messages are: what they send is given back when freed.
         mapLargeBlocks()
+        self.scheduler = scheduler
         environment = GestureEnvironment(scheduler: scheduler)
         input = try LibinputContext(backend, options: options)
         runner = runCommands ? CommandRunner() : nil
@@ -136,7 +146,7 @@ public final class GesturePipeline: CommandSink {
         contacts.handler = { [weak self] frame in self?.handle(.input(.touches(frame))) }
         loop.add(input)
         loop.add(contacts)
-        loop.add(scheduler)
+        if let scheduler = scheduler as? PollScheduler { loop.add(scheduler) }
         if let runner { loop.add(runner) }
         if let streams { loop.add(streams) }
     }
@@ -256,7 +266,9 @@ public final class GesturePipeline: CommandSink {
         monitor.start()
     }
 
-    private func sessionReported(_ report: SessionReport) {
+    /// Applies one report of the session monitor; internal so that tests can give the
+    /// reports a monitor on a bus would.
+    func sessionReported(_ report: SessionReport) {
         switch report {
         case let .changed(state), let .changedQuietly(state):
             let admission: RuleAdmission = switch state.condition {

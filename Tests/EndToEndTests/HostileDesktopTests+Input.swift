@@ -5,7 +5,7 @@ import Testing
 /// What a desktop can do to `touchgest run` through its input-action channel (issue 41).
 extension HostileDesktopTests {
     /// An X server that stops (SIGSTOP on Xvfb) while a rule types 5,000 characters:
-    /// every probe tap still runs its command within 100 ms of its lift (before, the loop
+    /// every probe tap still runs its command before the next one lands (before, the loop
     /// hung in xcb_flush: 1 probe of 5 ran, and SIGTERM was not acted on), the server is
     /// dropped once it has taken nothing for the write stall, said once, and SIGTERM
     /// stops the daemon within a second. The one reconnect that waits on the stopped

@@ -161,6 +161,12 @@ import Testing
     /// PrepareForSleep(true) mid-swipe cancels it. Around the resume the touchpad goes away
     /// and comes back, as USB and I2C devices do: one device afterwards, no gesture left
     /// hanging, and the next swipe works.
+    ///
+    /// The end command's exit and the consumer's `ended` line come from two processes in
+    /// either order (under load the exit came first, and an await for it after the
+    /// consumer's line waited in vain): the script waits for the end command to start and
+    /// exit (one command of a rule at a time), and the consumer has its last line before
+    /// the daemon ends, as SIGTERM closes the streams and waits for them.
     @Test func sleepCancelsTheSwipeUnderWayAndAfterResumeTheReaddedTouchpadWorks() {
         let logind = Logind()
         let run = rig(devices: ["touchpad"], rules: Self.rules, script: """
@@ -176,7 +182,7 @@ import Testing
             add touchpad
             device touchpad
             touch 3 at 70,35 move -30,0 over 200ms
-            await consumer slide ended
+            await echo slide end
             await rule slide: command exited
             """, arguments: Self.arguments, extra: Self.rigOptions, files: Self.files, wrapper: logind.wrapper)
         #expect(run.status == 0, "\(run.stderr)\n\(run.lines.suffix(25).joined(separator: "\n"))")
