@@ -1,4 +1,5 @@
 import TOML
+import TextWire
 import TouchGestures
 
 /// Reading one key's value: type, allowed names, range; each problem is an error at the value.
