@@ -178,7 +178,7 @@ let package = Package(
             exclude: ["rules.toml", "gestures.txt"]
         ),
         // Starting a command: the daemon's CPU and wake-ups per command (see its header).
-        .executableTarget(name: "SpawnBenchmark", dependencies: ["CommandRunner"], path: "Benchmarks/SpawnBenchmark"),
+        .executableTarget(name: "SpawnBenchmark", dependencies: ["CommandRunner", "TouchGestures"], path: "Benchmarks/SpawnBenchmark"),
         // The contact reader: CPU per 1,000 frames, frame -> command latency, idle wake-ups.
         .executableTarget(
             name: "ContactBenchmark",

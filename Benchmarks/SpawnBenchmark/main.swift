@@ -10,6 +10,7 @@
 // Usage: swift run -c release SpawnBenchmark [COUNT]     (COUNT default 2,000)
 import CommandRunner
 import Glibc
+import TouchGestures
 
 let count: Int
 if CommandLine.arguments.count > 1 {
@@ -47,15 +48,6 @@ func wakeUps() -> Int {
     return usage.ru_nvcsw
 }
 
-/// `value` with `places` decimals (no Foundation here).
-func shown(_ value: Double, _ places: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let whole = Int((value * scale).rounded())
-    let digits = String(whole % Int(scale) + Int(scale)).dropFirst()
-    return "\(whole / Int(scale))" + (places > 0 ? ".\(digits)" : "")
-}
-
 @MainActor func measureRound() -> (cpu: Double, wakeUps: Double) {
     let cpu = processCPU()
     let switches = wakeUps()
@@ -73,9 +65,9 @@ var rounds: [(cpu: Double, wakeUps: Double)] = []
 for number in 1...3 {
     let result = measureRound()
     rounds.append(result)
-    print("round \(number): \(shown(result.cpu, 1)) µs of CPU and \(shown(result.wakeUps, 2)) wake-ups per command")
+    print("round \(number): \(fixedDecimals(result.cpu, 1)) µs of CPU and \(fixedDecimals(result.wakeUps, 2)) wake-ups per command")
 }
 guard failed == 0 else { fatalError("\(failed) commands did not exit 0") }
 let cpu = rounds.map(\.cpu).sorted()[1]
 let wake = rounds.map(\.wakeUps).sorted()[1]
-print("median: \(shown(cpu, 1)) µs of CPU and \(shown(wake, 2)) wake-ups per command (\(count) commands a round)")
+print("median: \(fixedDecimals(cpu, 1)) µs of CPU and \(fixedDecimals(wake, 2)) wake-ups per command (\(count) commands a round)")

@@ -23,3 +23,9 @@ private func wholeMilliseconds(_ duration: Duration) -> Int64 {
     let (seconds, attoseconds) = duration.components
     return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
 }
+
+/// `0.1`, `50`, `10000`: a number as a user would write it, whole numbers without a
+/// fraction, others in Swift's shortest form that reads back as the same Double.
+public func shownNumber(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+}
