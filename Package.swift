@@ -1,9 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Targets by layer, dependencies pointing inward (docs/engine.md, DESIGN.md): the engine;
-// C modules; input adapters; rules; actions and streams; focus; recordings; the daemon
-// that wires them; the executable. Then fuzz targets, benchmarks and tests. Each comment
+// Targets by layer, dependencies pointing inward (docs/engine.md, DESIGN.md): the engine
+// and its text and wire helpers; C modules; input adapters; rules; actions and streams;
+// focus; recordings; the daemon that wires them; the executable. Then fuzz targets, benchmarks and tests. Each comment
 // sits above the target it describes.
 let package = Package(
     name: "touchgest",
@@ -28,6 +28,13 @@ let package = Package(
         // any program embedding the engine could write a recognizer of its own.
         .target(name: "StrokeGestures", dependencies: ["TouchGestures", .product(name: "RealModule", package: "swift-numerics")]),
 
+        // Text from outside and text for outside, kept out of the engine: JSON read (a value, a
+        // bounded line splitter) and written (the one escaper and line writer), escaping for
+        // terminals, globs, the bound and cut on outside text, `--device-size`'s GLOB=WxH, and
+        // durations and byte counts as messages say them. It builds on the engine's types and
+        // number formatter (the transition log prints numbers, so that formatter stays there).
+        .target(name: "TextWire", dependencies: ["TouchGestures"]),
+
         // MARK: C modules, each seen by the few targets named beside it
 
         // libinput + libudev, seen only by the input adapter.
@@ -51,7 +58,7 @@ let package = Package(
         // What input adapters hand over (devices, their events), with no C library: recordings use them too.
         .target(name: "InputDevices", dependencies: ["TouchGestures"]),
         // The libinput + libudev adapter: devices, hotplug, libinput events -> engine input.
-        .target(name: "LibinputInput", dependencies: ["CLibinput", "InputDevices", "TouchGestures", "PollLoop"]),
+        .target(name: "LibinputInput", dependencies: ["CLibinput", "InputDevices", "TouchGestures", "PollLoop", "TextWire"]),
         // Touchpad fingers read beside libinput from the same nodes: MT slots -> touches in mm.
         .target(name: "ContactInput", dependencies: ["CLibevdev", "InputDevices", "TouchGestures", "PollLoop"]),
 
@@ -60,7 +67,7 @@ let package = Package(
         // TOML 1.0 with a position on every table, key and value; standard library only.
         .target(name: "TOML"),
         // Rule files: parse, validate with positions, compile into recognizers.
-        .target(name: "Rulebook", dependencies: ["TouchGestures", "StrokeGestures", "TOML", "InputActions"]),
+        .target(name: "Rulebook", dependencies: ["TouchGestures", "StrokeGestures", "TOML", "InputActions", "TextWire"]),
 
         // MARK: Actions, streams and focus
 
@@ -70,22 +77,19 @@ let package = Package(
         // virtual keyboard protocol, spoken on the Wayland socket), sources of the poll loop.
         // The kernel's uinput, in C so that its ioctls and structs come from linux/uinput.h.
         .target(name: "CUinput"),
-        .target(name: "InputChannels", dependencies: ["InputActions", "BusLoop", "CXCB", "CXKBCommon", "CProcess", "CUinput", "PollLoop", "TouchGestures"]),
+        .target(name: "InputChannels", dependencies: ["InputActions", "BusLoop", "CXCB", "CXKBCommon", "CProcess", "CUinput", "PollLoop", "TouchGestures", "TextWire"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
-        // Reading JSON lines: a JSON value and a bounded line splitter, standard library only. What
-        // the desktops' IPC sends (focus) and what the events socket sends (its client).
-        .target(name: "JSONLines"),
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking;
         // and the subscriber's side of the socket, touchgest events.
-        .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop", "JSONLines"]),
+        .target(name: "GestureStreams", dependencies: ["CProcess", "CommandRunner", "TouchGestures", "PollLoop", "TextWire"]),
         // The focused window from each desktop's IPC, one provider per desktop; wire formats only.
-        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "BusLoop", "JSONLines"]),
+        .target(name: "FocusProviders", dependencies: ["TouchGestures", "PollLoop", "CXCB", "BusLoop", "TextWire"]),
         // Locked, not in front, about to sleep: logind on the system bus and the screensaver on the
         // session bus, followed without polling.
         // One D-Bus connection inside the poll loop: connect on a thread, then calls and signals without blocking.
-        .target(name: "BusLoop", dependencies: ["TouchGestures", "PollLoop", "CDBus"]),
-        .target(name: "SessionState", dependencies: ["TouchGestures", "PollLoop", "BusLoop"]),
+        .target(name: "BusLoop", dependencies: ["TouchGestures", "PollLoop", "CDBus", "TextWire"]),
+        .target(name: "SessionState", dependencies: ["TouchGestures", "PollLoop", "BusLoop", "TextWire"]),
 
         // MARK: Recordings
 
@@ -102,23 +106,24 @@ let package = Package(
             name: "TouchgestDaemon",
             dependencies: [
                 "TouchGestures", "StrokeGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
-                "FocusProviders", "SessionState", "Recordings", "PollLoop", "CProcess", "InputActions", "InputChannels",
+                "FocusProviders", "SessionState", "Recordings", "PollLoop", "CProcess", "InputActions", "InputChannels", "TextWire",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What init and doctor know: the desktop, the starter rule files, the set-up checks.
         .target(name: "TouchgestSetup", dependencies: ["CommandRunner", "FocusProviders", "InputDevices", "LibinputInput", "Rulebook", "TouchGestures",
-                                                      "SessionState", "PollLoop", "InputChannels", "BusLoop", "JSONLines"],
+                                                      "SessionState", "PollLoop", "InputChannels", "BusLoop", "TextWire"],
                 // The starter rule files `touchgest init` writes: links to examples/DESKTOP.toml,
                 // embedded in the binary as bytes.
                 resources: [.embedInCode("Starters")]),
         // The command-line tool: argument parsing and output formatting, one file per subcommand. It
-        // imports the daemon and setup libraries, and the rules and the engine whose words it prints;
+        // imports the daemon and setup libraries, the rules and the engine whose words it prints, and
+        // TextWire, which escapes and writes its lines;
         // what it needs of the layers below comes through TouchgestDaemon (LowerLayers.swift).
         .executableTarget(
             name: "touchgest",
             dependencies: [
-                "TouchgestDaemon", "TouchgestSetup", "Rulebook", "TouchGestures", "StrokeGestures",
+                "TouchgestDaemon", "TouchgestSetup", "Rulebook", "TouchGestures", "StrokeGestures", "TextWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -140,7 +145,7 @@ let package = Package(
         .executableTarget(name: "FuzzDevice", dependencies: ["FuzzSupport", "ContactInput", "InputDevices", "TouchGestures"],
                           path: "Fuzz/Device", exclude: ["corpus", "regressions"]),
         // What sway, i3, Hyprland and niri send -> the focus providers' parsers.
-        .executableTarget(name: "FuzzFocusWire", dependencies: ["FuzzSupport", "FocusProviders", "JSONLines"], path: "Fuzz/FocusWire",
+        .executableTarget(name: "FuzzFocusWire", dependencies: ["FuzzSupport", "FocusProviders", "TextWire"], path: "Fuzz/FocusWire",
                           exclude: ["corpus", "regressions"]),
 
         // MARK: Benchmarks (run them in release mode; see the README's Measure)
@@ -176,7 +181,7 @@ let package = Package(
             exclude: ["rules.toml", "gestures.txt"]
         ),
         // Starting a command: the daemon's CPU and wake-ups per command (see its header).
-        .executableTarget(name: "SpawnBenchmark", dependencies: ["CommandRunner"], path: "Benchmarks/SpawnBenchmark"),
+        .executableTarget(name: "SpawnBenchmark", dependencies: ["CommandRunner", "TouchGestures"], path: "Benchmarks/SpawnBenchmark"),
         // The contact reader: CPU per 1,000 frames, frame -> command latency, idle wake-ups.
         .executableTarget(
             name: "ContactBenchmark",
@@ -207,16 +212,17 @@ let package = Package(
         // 1,000 commands in a process of its own, for the leak test (see its header).
         .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
+        .testTarget(name: "TextWireTests", dependencies: ["TextWire", "TouchGestures"]),
         .testTarget(name: "StrokeGesturesTests", dependencies: ["StrokeGestures", "TouchGestures"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "StrokeGestures", "TestSupport"]),
+        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "StrokeGestures", "TextWire", "TestSupport"]),
         .testTarget(name: "PollLoopTests", dependencies: ["PollLoop", "TouchGestures", "CProcess", "TestSupport"]),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "InputDevices", "TouchGestures", "CLibinput", "TestSupport"]),
         .testTarget(name: "ContactInputTests", dependencies: ["ContactInput", "TouchGestures", "TestSupport"]),
         .testTarget(name: "BusLoopTests", dependencies: ["BusLoop", "PollLoop", "CDBus"]),
         .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "BusLoop", "PollLoop", "TouchGestures", "TestSupport"]),
         .testTarget(name: "InputChannelsTests", dependencies: ["InputChannels", "InputActions", "CUinput", "TestSupport", "PollLoop", "TouchGestures"]),
-        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "JSONLines", "PollLoop", "TouchGestures", "TestSupport", "CProcess",
+        .testTarget(name: "FocusProvidersTests", dependencies: ["FocusProviders", "TextWire", "PollLoop", "TouchGestures", "TestSupport", "CProcess",
                                                               "CXCB"]),
         .testTarget(name: "GestureStreamsTests", dependencies: ["GestureStreams", "PollLoop", "TouchGestures", "Rulebook", "TestSupport",
                                                              "CommandRunner", "CProcess", "AcceptLimit"]),

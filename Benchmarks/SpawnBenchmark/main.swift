@@ -16,6 +16,7 @@
 // Usage: swift run -c release SpawnBenchmark [COUNT] [--to-exec STAMP]   (COUNT default 2,000)
 import CommandRunner
 import Glibc
+import TouchGestures
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var stamp: String?
@@ -73,15 +74,6 @@ func wakeUps() -> Int {
     return usage.ru_nvcsw
 }
 
-/// `value` with `places` decimals (no Foundation here).
-func shown(_ value: Double, _ places: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let whole = Int((value * scale).rounded())
-    let digits = String(whole % Int(scale) + Int(scale)).dropFirst()
-    return "\(whole / Int(scale))" + (places > 0 ? ".\(digits)" : "")
-}
-
 struct Round {
     var cpu: Double
     var wakeUps: Double
@@ -111,7 +103,7 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 }
 
 @MainActor func toExecText(_ sorted: [Double]) -> String {
-    stamp == nil ? "" : "; run -> exec \(shown(percentile(sorted, 0.5), 1)) µs (p95 \(shown(percentile(sorted, 0.95), 1)))"
+    stamp == nil ? "" : "; run -> exec \(fixedDecimals(percentile(sorted, 0.5), 1)) µs (p95 \(fixedDecimals(percentile(sorted, 0.95), 1)))"
 }
 
 _ = measureRound()  // the first starts fill caches (the program's path, the environment block)
@@ -119,7 +111,7 @@ var rounds: [Round] = []
 for number in 1...3 {
     let result = measureRound()
     rounds.append(result)
-    print("round \(number): \(shown(result.cpu, 1)) µs of CPU and \(shown(result.wakeUps, 2)) wake-ups per command"
+    print("round \(number): \(fixedDecimals(result.cpu, 1)) µs of CPU and \(fixedDecimals(result.wakeUps, 2)) wake-ups per command"
         + toExecText(result.toExec))
 }
 guard failed == 0 else { fatalError("\(failed) commands did not exit 0") }
@@ -129,5 +121,5 @@ guard stamp == nil || rounds.allSatisfy({ $0.toExec.count == count }) else {
 let cpu = rounds.map(\.cpu).sorted()[1]
 let wake = rounds.map(\.wakeUps).sorted()[1]
 let middle = rounds.sorted { percentile($0.toExec, 0.5) < percentile($1.toExec, 0.5) }[1].toExec
-print("median: \(shown(cpu, 1)) µs of CPU and \(shown(wake, 2)) wake-ups per command" + toExecText(middle)
+print("median: \(fixedDecimals(cpu, 1)) µs of CPU and \(fixedDecimals(wake, 2)) wake-ups per command" + toExecText(middle)
     + " (\(count) commands a round)")

@@ -21,7 +21,7 @@
 // grow.
 import FocusProviders
 import FuzzSupport
-import JSONLines
+import TextWire
 
 /// The wires' limit on a message here: small, so that inputs reach past it.
 let fuzzLimit = 4_096

@@ -1,6 +1,7 @@
 import CDBus
 import Glibc
 import PollLoop
+import TextWire
 import TouchGestures
 
 /// Who sent a signal or a method call and what it claims to be, read before its body: a
@@ -445,8 +446,3 @@ public final class BusLink {
     }
 }
 
-/// A wait as messages say it: "5 s", "200 ms".
-public func shown(_ duration: Duration) -> String {
-    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
-    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(milliseconds) ms"
-}

@@ -1,5 +1,6 @@
 import CDBus
 import Glibc
+import TextWire
 
 /// One argument of a D-Bus message, as far as touchgest needs to read it (the session state:
 /// logind's properties come as variants inside `a{sv}` dictionaries, its session as an
@@ -64,7 +65,7 @@ public indirect enum BusValue: Hashable, Sendable {
         switch unwrapped {
         case let .string(text), let .objectPath(text): text
         case let .integer(value): String(value)
-        case let .double(value): value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case let .double(value): shownNumber(value)
         case let .boolean(flag): flag ? "true" : "false"
         default: ""
         }

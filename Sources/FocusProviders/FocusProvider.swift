@@ -1,5 +1,6 @@
 import BusLoop
 import PollLoop
+import TextWire
 import TouchGestures
 
 /// What has the keyboard focus, as a desktop reports it.

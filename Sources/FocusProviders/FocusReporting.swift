@@ -1,4 +1,5 @@
 import PollLoop
+import TextWire
 import TouchGestures
 
 /// What every focus provider keeps besides its connection to the desktop: what it last
@@ -66,8 +67,3 @@ struct FocusReporting {
     }
 }
 
-/// A wait as the log says it: "5 s", "200 ms".
-func shown(_ duration: Duration) -> String {
-    let milliseconds = duration.microseconds / 1_000
-    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(milliseconds) ms"
-}

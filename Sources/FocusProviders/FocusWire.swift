@@ -1,4 +1,4 @@
-import JSONLines
+import TextWire
 
 /// A socket a provider opens, and the bytes it sends first.
 public struct FocusEndpoint: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Glibc
-import JSONLines
+import TextWire
 
 /// Hyprland's two sockets in `$XDG_RUNTIME_DIR/hypr/$HYPRLAND_INSTANCE_SIGNATURE/`
 /// (before Hyprland 0.40: `/tmp/hypr/...`):

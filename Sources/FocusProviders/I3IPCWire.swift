@@ -1,5 +1,5 @@
 import Glibc
-import JSONLines
+import TextWire
 
 /// The i3 IPC, which sway speaks too: `i3-ipc`, a 32-bit length and type in the host's
 /// byte order, then a JSON payload.

@@ -1,4 +1,4 @@
-import JSONLines
+import TextWire
 import TouchGestures
 /// niri's IPC on `$NIRI_SOCKET`: JSON, one message per line. Sending the request
 /// `"EventStream"` gets `{"Ok":"Handled"}`, then the whole state (`WindowsChanged` with

@@ -1,5 +1,6 @@
 import Glibc
 import PollLoop
+import TextWire
 import TouchGestures
 
 /// A focus provider over unix sockets: connects the wire's endpoints, feeds it what they
@@ -241,10 +242,6 @@ public final class SocketFocusProvider: FocusProvider {
     }
 }
 
-/// A byte count as the log says it: "32 MiB", "64 KiB".
-func shownBytes(_ count: Int) -> String {
-    count >= 1 << 20 && count % (1 << 20) == 0 ? "\(count >> 20) MiB" : count % 1024 == 0 ? "\(count >> 10) KiB" : "\(count) bytes"
-}
 
 /// An errno from connecting, for the log.
 struct SocketFailure: Error, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import CXCB
 import Glibc
 import PollLoop
+import TextWire
 import TouchGestures
 
 /// The focused window on X11, through XCB: the window manager's `_NET_ACTIVE_WINDOW`

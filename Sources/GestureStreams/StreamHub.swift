@@ -1,6 +1,7 @@
 import CommandRunner
 import Glibc
 import PollLoop
+import TextWire
 import TouchGestures
 
 /// Sends each rule's JSON lines to the rule's `stream` command and to every subscriber
@@ -92,7 +93,7 @@ public final class StreamHub: PollSource {
     public func listen(at path: String) throws(StreamError) {
         do {
             server = try SubscriberServer(path: path) { [weak self] event in self?.observer?(event) }
-            if session != "unlocked" { server?.announce(Array("{\"v\":1,\"session\":\"\(session)\"}\n".utf8), keep: true, now: now()) }
+            if session != "unlocked" { server?.announce(Self.sessionLine(session), keep: true, now: now()) }
         } catch {
             throw StreamError(description: error.description)
         }
@@ -140,8 +141,16 @@ public final class StreamHub: PollSource {
     /// every subscriber that joins from now on. Stream commands do not get it: a gesture
     /// under way already got its `cancelled` line.
     public func announceSession(_ condition: String) {
-        server?.announce(Array("{\"v\":1,\"session\":\"\(condition)\"}\n".utf8), keep: condition != "unlocked", now: now())
+        server?.announce(Self.sessionLine(condition), keep: condition != "unlocked", now: now())
         session = condition
+    }
+
+    /// `{"v":1,"session":"locked"}` and its newline.
+    private static func sessionLine(_ condition: String) -> [UInt8] {
+        var line = JSONLine()
+        line.add("v", 1)
+        line.add("session", condition)
+        return Array((line.text + "\n").utf8)
     }
 
     /// The last session line announced, for a server that starts later.

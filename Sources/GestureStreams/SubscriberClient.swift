@@ -1,6 +1,6 @@
 import CProcess
 import Glibc
-import JSONLines
+import TextWire
 
 /// The subscriber's side of the events socket ``SubscriberServer`` serves: what
 /// `touchgest events` runs. It connects, reads the daemon's JSON lines and hands on those

@@ -1,6 +1,7 @@
 import Glibc
 import InputActions
 import PollLoop
+import TextWire
 import TouchGestures
 
 /// A channel's connection to its desktop: its life (``Reconnecting`` under

@@ -46,16 +46,4 @@ public enum InputChannelDefaults {
     public static let maximumWaitingPresses = 64
 }
 
-/// A duration as the log says it: "5 s", "200 ms".
-func shown(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
-    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(milliseconds) ms"
-}
 
-/// A size as the log says it: "1 MiB", "16 KiB", "300 bytes".
-func shownBytes(_ count: Int) -> String {
-    if count >= 1 << 20 && count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
-    if count >= 1 << 10 && count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
-    return "\(count) bytes"
-}

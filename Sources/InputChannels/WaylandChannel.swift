@@ -2,6 +2,7 @@ import CProcess
 import Glibc
 import InputActions
 import PollLoop
+import TextWire
 import TouchGestures
 
 /// What the Wayland channels share: a client connection to the compositor's socket,

@@ -2,6 +2,7 @@ import CXCB
 import Glibc
 import InputActions
 import PollLoop
+import TextWire
 import TouchGestures
 
 /// Keys, text and clicks on X11 through the XTEST extension, as if from the core

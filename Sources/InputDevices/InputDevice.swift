@@ -8,7 +8,7 @@ public struct InputDevice: Sendable, Hashable, CustomStringConvertible {
 
     /// How ``InputDevice/size`` was found, most trusted first.
     public enum SizeSource: String, Sendable {
-        /// The user stated it (``StatedDeviceSize``).
+        /// The user stated it (`StatedDeviceSize` in TextWire).
         case user
         /// The axes' resolution: the kernel's, a udev hwdb `EVDEV_ABS_*` override udev
         /// applied, or a libinput quirk (`AttrResolutionHint`, `AttrSizeHint`).

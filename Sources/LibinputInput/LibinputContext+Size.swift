@@ -1,6 +1,7 @@
 import InputDevices
 import CLibinput
 import Glibc
+import TextWire
 import TouchGestures
 
 extension LibinputContext {

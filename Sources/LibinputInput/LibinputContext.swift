@@ -2,6 +2,7 @@ import InputDevices
 import CLibinput
 import Glibc
 import PollLoop
+import TextWire
 import TouchGestures
 
 /// A libinput context of touchgest's own: a udev seat with hotplug, or named device

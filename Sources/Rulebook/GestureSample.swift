@@ -1,3 +1,4 @@
+import TextWire
 import TouchGestures
 
 /// One phase of a rule's gesture with its values: what a `stream` command and
@@ -93,64 +94,25 @@ public struct GestureSample: Sendable, Equatable {
     /// The line without its newline: every field, in a fixed order, `null` where a value
     /// does not apply. Numbers have at most 3 decimals (mm, mm/s, degrees, scale).
     public var jsonLine: String {
-        var line = "{\"v\":\(Self.formatVersion),\"rule\":"
-        appendJSONString(rule, to: &line)
-        line += ",\"gesture\":\"\(gesture.rawValue)\",\"phase\":\"\(phase.rawValue)\""
-        line += ",\"time_us\":\(timestamp.microseconds),\"fingers\":\(fingers)"
-        line += ",\"device\":" + (device.map { "\"\($0.word)\"" } ?? "null")
-        line += ",\"device_name\":"
-        if let deviceName { appendJSONString(deviceName, to: &line) } else { line += "null" }
-        line += ",\"direction\":"
-        line += direction.map { "\"\($0.rawValue)\"" } ?? "null"
-        line += ",\"x\":\(Self.number(location.x)),\"y\":\(Self.number(location.y))"
-        line += ",\"dx\":\(Self.number(translation?.x)),\"dy\":\(Self.number(translation?.y))"
-        line += ",\"vx\":\(Self.number(velocity?.x)),\"vy\":\(Self.number(velocity?.y))"
-        line += ",\"scale\":\(Self.number(scale)),\"angle\":\(Self.number(angle))"
-        line += ",\"progress\":\(Self.number(progress))}"
-        return line
-    }
-
-    /// `12.5`, `-0.004`, `null` for nil or a value that is not finite (JSON has no NaN).
-    static func number(_ value: Double?) -> String {
-        guard let value, value.isFinite else { return "null" }
-        var text = fixedDecimals(value, 3)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
-}
-
-/// Appends `text` as a JSON string: quotes, backslashes and every control character
-/// (C0, DEL and C1) and bidi control escaped (``Unicode/Scalar/isUnsafeOnTerminal``), so a
-/// terminal that shows the line cannot be steered. The one
-/// escaper of every JSON line touchgest writes: streams, `debug --json`, `replay --json`.
-public func appendJSONString(_ text: String, to line: inout String) {
-    line += "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": line += "\\\""
-        case "\\": line += "\\\\"
-        case "\n": line += "\\n"
-        case "\r": line += "\\r"
-        case "\t": line += "\\t"
-        case _ where scalar.isUnsafeOnTerminal:
-            let hex = String(scalar.value, radix: 16)
-            line += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: line.unicodeScalars.append(scalar)
-        }
-    }
-    line += "\""
-}
-
-extension Unicode.Scalar {
-    /// Whether printing the scalar as it is could drive a terminal or forge what a line
-    /// shows: the controls (C0, DEL and C1, Unicode's Cc), the bidi controls that reorder
-    /// what follows them (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) and
-    /// the line and paragraph separators (U+2028, U+2029). Text from outside is printed
-    /// with these escaped, and JSON lines write them as `\u` escapes.
-    public var isUnsafeOnTerminal: Bool {
-        value < 0x20 || (0x7F...0x9F).contains(value) || properties.isBidiControl || value == 0x2028 || value == 0x2029
+        var line = JSONLine()
+        line.add("v", Self.formatVersion)
+        line.add("rule", rule)
+        line.add("gesture", gesture.rawValue)
+        line.add("phase", phase.rawValue)
+        line.add("time_us", timestamp.microseconds)
+        line.add("fingers", fingers)
+        line.add("device", device?.word)
+        line.add("device_name", deviceName)
+        line.add("direction", direction?.rawValue)
+        line.add("x", rounded: location.x)
+        line.add("y", rounded: location.y)
+        line.add("dx", rounded: translation?.x)
+        line.add("dy", rounded: translation?.y)
+        line.add("vx", rounded: velocity?.x)
+        line.add("vy", rounded: velocity?.y)
+        line.add("scale", rounded: scale)
+        line.add("angle", rounded: angle)
+        line.add("progress", rounded: progress)
+        return line.text
     }
 }

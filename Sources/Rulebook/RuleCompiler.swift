@@ -1,4 +1,5 @@
 import StrokeGestures
+import TextWire
 import TouchGestures
 
 /// A rulebook turned into recognizers wired to a command sink.

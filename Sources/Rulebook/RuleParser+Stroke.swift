@@ -1,5 +1,6 @@
 import StrokeGestures
 import TOML
+import TextWire
 import TouchGestures
 
 /// Reading a stroke's `template` and checking what fingers can draw one where.
@@ -70,7 +71,7 @@ extension RuleParser {
             return nil
         }
         guard number >= 0 && number <= 1 else {
-            error("template \(axis) \(formatted(number)) is out of range; expected 0 to 1 (the box's left or top edge to its right or bottom edge)",
+            error("template \(axis) \(shownNumber(number)) is out of range; expected 0 to 1 (the box's left or top edge to its right or bottom edge)",
                   at: value.position)
             return nil
         }

@@ -1,4 +1,5 @@
 import TOML
+import TextWire
 import TouchGestures
 
 /// Reading one key's value: type, allowed names, range; each problem is an error at the value.
@@ -117,7 +118,7 @@ extension RuleParser {
         }
         guard range.contains(number) else {
             let whose = gesture.map { " for \($0.rawValue)" } ?? ""
-            error("\(key) \(formatted(number)) is out of range\(whose); expected \(range.description)", at: value.position)
+            error("\(key) \(shownNumber(number)) is out of range\(whose); expected \(range.description)", at: value.position)
             return nil
         }
         return number
@@ -163,7 +164,7 @@ extension RuleParser {
         switch value.content {
         case let .string(text): "the string \"\(text)\""
         case let .integer(number): "the integer \(number)"
-        case let .float(number): "the number \(formatted(number))"
+        case let .float(number): "the number \(shownNumber(number))"
         case let .boolean(flag): "\(flag)"
         case .array: "a list"
         case .table: "a table"

@@ -1,4 +1,5 @@
 import TOML
+import TextWire
 import TouchGestures
 
 /// The window keys of a rule: `application`, `title` and their negations.

@@ -1,5 +1,6 @@
 import InputActions
 import TOML
+import TextWire
 import TouchGestures
 
 /// Reads one rule file into rules and settings, collecting every problem it finds.

@@ -1,3 +1,4 @@
+import TextWire
 import TouchGestures
 
 /// The `[settings]` table: defaults for every rule.

@@ -1,3 +1,4 @@
+import TextWire
 import TouchGestures
 
 /// The numbers a number key accepts: bounds, unit, and why.
@@ -10,7 +11,7 @@ struct NumberRange: Sendable {
     func contains(_ value: Double) -> Bool { value >= lowest && value <= highest }
 
     /// `0.1 to 50 millimetres`.
-    var description: String { "\(formatted(lowest)) to \(formatted(highest)) \(unit)" }
+    var description: String { "\(shownNumber(lowest)) to \(shownNumber(highest)) \(unit)" }
 }
 
 /// The durations a duration key accepts.
@@ -47,9 +48,4 @@ enum ValueRanges {
 
     /// `timeout`: a command may run long; past an hour use "none" and say so.
     static let timeout = DurationRange(lowest: .milliseconds(1), highest: .seconds(3_600))
-}
-
-/// `0.1`, `50`, `10000`: a number as a user would write it.
-func formatted(_ number: Double) -> String {
-    number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
 }

@@ -1,3 +1,4 @@
+import TextWire
 import TouchGestures
 
 /// The window that has the keyboard focus: what a rule's `application` and `title`

@@ -1,4 +1,4 @@
-import BusLoop
+import TextWire
 
 extension SessionReport {
     /// The one line the log of `touchgest run` and the text of `touchgest debug` give this

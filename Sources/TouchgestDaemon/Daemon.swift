@@ -6,6 +6,7 @@ import LibinputInput
 import Logging
 import PollLoop
 import Rulebook
+import TextWire
 import TouchGestures
 
 /// `touchgest run`: a gesture pipeline on the rule file, reloaded when it changes, with every
@@ -210,17 +211,17 @@ public final class Daemon: GesturePipelineObserver {
         case let .started(rule, command, pid):
             logger.info("rule \(rule): stream started, pid \(pid): \(command)")
         case let .couldNotStart(rule, reason, retryIn):
-            logger.error("rule \(rule): stream could not start: \(reason); trying again in \(seconds(retryIn))")
+            logger.error("rule \(rule): stream could not start: \(reason); trying again in \(shownInSeconds(retryIn))")
         case let .exited(rule, pid, status, retryIn):
-            logger.warning("rule \(rule): stream pid \(pid) \(status); starting it again in \(seconds(retryIn))")
+            logger.warning("rule \(rule): stream pid \(pid) \(status); starting it again in \(shownInSeconds(retryIn))")
         case let .stuck(rule, pid, queued):
             logger.warning("rule \(rule): stream pid \(pid) stopped reading its input (\(queued) lines waiting); stopping it")
         case let .restarting(rule, pid, retryIn):
-            logger.warning("rule \(rule): stream pid \(pid) stopped; starting it again in \(seconds(retryIn))")
+            logger.warning("rule \(rule): stream pid \(pid) stopped; starting it again in \(shownInSeconds(retryIn))")
         case let .closed(rule, pid, status):
             logger.info("rule \(rule): old stream pid \(pid) closed (\(status))")
         case let .leftBehind(rule, pid):
-            logger.warning("rule \(rule): stream pid \(pid) left processes running in its group; stopping them (SIGKILL within \(seconds(StreamDefaults.killGrace)) for any that stays)")
+            logger.warning("rule \(rule): stream pid \(pid) left processes running in its group; stopping them (SIGKILL within \(shownInSeconds(StreamDefaults.killGrace)) for any that stays)")
         case let .subscriberJoined(count):
             logger.debug("events: a subscriber joined (\(count) now)")
         case let .subscriberLeft(count, reason):
@@ -232,7 +233,7 @@ public final class Daemon: GesturePipelineObserver {
         case let .subscriberRefused(limit):
             logger.warning("events: refused a subscriber: at most \(limit) are served at once (the next refusals are not logged until one leaves)")
         case let .acceptFailed(reason, retryIn):
-            logger.warning("events: cannot accept a subscriber: \(reason); trying again in \(seconds(retryIn))")
+            logger.warning("events: cannot accept a subscriber: \(reason); trying again in \(shownInSeconds(retryIn))")
         }
     }
 
@@ -255,8 +256,3 @@ public final class Daemon: GesturePipelineObserver {
     }
 }
 
-/// `0.25s`, `30s`: a delay as the log shows it.
-func seconds(_ duration: Duration) -> String {
-    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
-    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)s" : "\(fixedDecimals(Double(milliseconds) / 1_000, 2))s"
-}

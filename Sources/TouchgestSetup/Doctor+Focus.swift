@@ -1,7 +1,7 @@
 import BusLoop
 import FocusProviders
 import Glibc
-import JSONLines
+import TextWire
 import Rulebook
 
 /// The focus on GNOME and KDE Plasma on Wayland, where touchgest learns it from a helper

@@ -3,6 +3,7 @@ import Glibc
 import InputDevices
 import LibinputInput
 import Rulebook
+import TextWire
 import TouchGestures
 
 /// What `touchgest doctor` found: each finding with how to fix it.

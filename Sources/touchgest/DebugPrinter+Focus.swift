@@ -1,3 +1,4 @@
+import TextWire
 import TouchgestDaemon
 
 /// What `touchgest debug` shows of the focused window.

@@ -1,4 +1,5 @@
 import Rulebook
+import TextWire
 import TouchgestDaemon
 
 /// What `touchgest debug` and `replay` show of the keys, text and clicks rules press.

@@ -1,3 +1,4 @@
+import TextWire
 import TouchGestures
 import TouchgestDaemon
 

@@ -1,6 +1,7 @@
 import Glibc
 import Rulebook
 import StrokeGestures
+import TextWire
 import TouchGestures
 import TouchgestDaemon
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import TextWire
 import TouchgestDaemon
 
 struct EventsCommand: ParsableCommand {

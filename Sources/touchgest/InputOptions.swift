@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rulebook
+import TextWire
 import TouchGestures
 import TouchgestDaemon
 

@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import TextWire
 import TouchgestDaemon
 
 /// Log lines on standard error: `touchgest: warning: ...`, or with a `<N>` priority

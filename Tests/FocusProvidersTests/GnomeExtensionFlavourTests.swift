@@ -2,7 +2,7 @@ import Glibc
 import TestSupport
 import Testing
 @testable import FocusProviders
-import JSONLines
+import TextWire
 
 /// The two flavours of touchgest's GNOME Shell extension (data/gnome-shell/): 42-44
 /// (scripts with `imports`) and 45-50 (ES modules). The 42-44 flavour runs in a real GNOME

@@ -2,6 +2,7 @@ import Glibc
 import PollLoop
 import TestSupport
 import Testing
+import TextWire
 import TouchGestures
 @testable import FocusProviders
 

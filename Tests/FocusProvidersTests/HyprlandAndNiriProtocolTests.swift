@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import TouchGestures
 @testable import FocusProviders
-@testable import JSONLines
+@testable import TextWire
 
 /// Protocol tests: Hyprland's event and request sockets, as its wiki documents them,
 /// against local servers. Hyprland itself cannot run here.

@@ -1,7 +1,7 @@
 import Testing
 @testable import FocusProviders
 import TouchGestures
-import JSONLines
+import TextWire
 
 /// Hyprland's and niri's sockets are read in pieces that cut lines anywhere.
 @Suite struct LineBufferTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Rulebook
+import TextWire
 import TouchGestures
 
 /// Records every stream sample, as the daemon's stream hub would get them.
@@ -71,7 +72,7 @@ final class SampleRecorder: CommandSink {
         #expect(rig.recorder.samples.map(\.direction) == [.out, .out, .out, .out])
         let last = try #require(rig.recorder.samples.last)
         #expect(last.scale == 1.6)
-        #expect(GestureSample.number(last.progress) == "0.6")
+        #expect(jsonNumber(last.progress) == "0.6")
         #expect(last.jsonLine.contains("\"dx\":null,\"dy\":null,\"vx\":null,\"vy\":null,\"scale\":1.6,\"angle\":null,\"progress\":0.6}"))
     }
 
@@ -111,8 +112,8 @@ final class SampleRecorder: CommandSink {
                                    fingers: 2, scale: .infinity, progress: .nan)
         #expect(sample.jsonLine.hasPrefix(#"{"v":1,"rule":"a \"b\"\\\n\u0001","gesture":"pinch","phase":"changed""#))
         #expect(sample.jsonLine.hasSuffix(#""scale":null,"angle":null,"progress":null}"#))
-        #expect(GestureSample.number(-0.0001) == "0")
-        #expect(GestureSample.number(12.3456) == "12.346")
+        #expect(jsonNumber(-0.0001) == "0")
+        #expect(jsonNumber(12.3456) == "12.346")
     }
 
     @Test func aRuleWithOnlyAStreamIsValidAndAnEmptyStreamOrAFarProgressIsAnError() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Rulebook
+import TextWire
 import TouchGestures
 
 /// Records every command request in order.

@@ -26,7 +26,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public static func += (lhs: inout Point, rhs: Point) { lhs = lhs + rhs }
 
     /// `x,y` with one decimal, e.g. `10.0,12.5`.
-    public var description: String { "\(x.formatted(decimals: 1)),\(y.formatted(decimals: 1))" }
+    public var description: String { "\(fixedDecimals(x, 1)),\(fixedDecimals(y, 1))" }
 }
 
 /// The size of a touch surface in millimetres.
@@ -49,25 +49,4 @@ public enum CoordinateSpace: Hashable, Sendable {
     /// Fractions 0...1 of the surface's width and height (touchscreens only; touchpad
     /// gestures have no absolute position and report millimetres here too).
     case normalized
-}
-
-/// `value` with a fixed count of decimals (`1.250`), without Foundation.
-public func fixedDecimals(_ value: Double, _ decimals: Int) -> String {
-    value.formatted(decimals: decimals)
-}
-
-extension Double {
-    /// The number with a fixed count of decimals, without Foundation.
-    func formatted(decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(self) * scale).rounded()
-        guard scaled < 1e15 else { return "\(self)" }
-        let whole = Int(scaled) / Int(scale)
-        let fraction = Int(scaled) % Int(scale)
-        let sign = self < 0 && scaled != 0 ? "-" : ""
-        guard decimals > 0 else { return "\(sign)\(whole)" }
-        let digits = String(fraction)
-        return "\(sign)\(whole).\(String(repeating: "0", count: decimals - digits.count))\(digits)"
-    }
 }

@@ -109,7 +109,7 @@ public struct TouchpadEvent: Hashable, Sendable, CustomStringConvertible {
         case let .swipeUpdate(f, d): "swipe-update \(f)f \(d)"
         case let .swipeEnd(f, c): "swipe-end \(f)f\(c ? " cancelled" : "")"
         case let .pinchBegin(f): "pinch-begin \(f)f"
-        case let .pinchUpdate(f, _, s, a): "pinch-update \(f)f scale \(s.formatted(decimals: 3)) angle \(a.formatted(decimals: 1))"
+        case let .pinchUpdate(f, _, s, a): "pinch-update \(f)f scale \(fixedDecimals(s, 3)) angle \(fixedDecimals(a, 1))"
         case let .pinchEnd(f, c): "pinch-end \(f)f\(c ? " cancelled" : "")"
         case let .holdBegin(f): "hold-begin \(f)f"
         case let .holdEnd(f, c): "hold-end \(f)f\(c ? " cancelled" : "")"

@@ -78,7 +78,7 @@ import Testing
         var seen: [String] = []
         single.addAction { r in
             let at = r.location()
-            seen.append("\(r.numberOfTouches) fingers at \(at.x.formatted(decimals: 1)),\(at.y.formatted(decimals: 1))")
+            seen.append("\(r.numberOfTouches) fingers at \(fixedDecimals(at.x, 1)),\(fixedDecimals(at.y, 1))")
         }
         // Two fingers 15 mm apart around x = 57.5; the second lifts 20 ms after the first.
         rig.run([.down(1, at: (50, 40), t: 0), .down(2, at: (65, 40), t: 0), .up(1, t: 60), .up(2, t: 80)])

@@ -1,10 +1,12 @@
+import TouchGestures
+
 /// A device's size as the user states it: a glob over libinput's device name, and the
 /// width and height of its surface in millimetres.
 ///
 /// For touchscreens that report no resolution (their size is otherwise assumed), or
 /// report a wrong one. A stated size wins over everything the system says. It lives
-/// with the engine's input types so the command line, rule files and the input adapter
-/// share one form: `GLOB=WIDTHxHEIGHT`.
+/// beside the globs, outside the engine (no recognizer reads it), so the command line,
+/// rule files and the input adapter share one form: `GLOB=WIDTHxHEIGHT`.
 public struct StatedDeviceSize: Hashable, Sendable, CustomStringConvertible {
     /// A shell-style glob over the device name: `*` any run of characters, `?` one
     /// character, anything else itself (case-sensitive), e.g. `ILITEK*`.

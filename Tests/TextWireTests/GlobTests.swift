@@ -1,4 +1,5 @@
 import Testing
+import TextWire
 import TouchGestures
 
 /// `device-size`, `device-name`, `application` and `title` globs come from a user's rule
