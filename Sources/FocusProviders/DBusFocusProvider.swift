@@ -147,7 +147,7 @@ public final class DBusFocusProvider: FocusProvider {
     }
 
     public var nextDeadline: Timestamp? {
-        [link.deadline, askAt].compactMap { $0 }.min()
+        earliest(link.deadline, askAt)
     }
 
     public func handleDeadlines() {

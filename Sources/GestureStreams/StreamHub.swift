@@ -239,10 +239,3 @@ public final class StreamHub: PollSource {
 public struct StreamError: Error, Equatable, CustomStringConvertible {
     public var description: String
 }
-
-/// The earlier of two deadlines, either of which may be missing.
-func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
-    guard let a else { return b }
-    guard let b else { return a }
-    return min(a, b)
-}

@@ -45,30 +45,37 @@ final class RuleTrigger {
         // Most updates of a gesture (changed) concern only a stream or on-step: a rule with
         // neither reads nothing, at every frame of a swipe or pinch.
         if moment == .changed && !streamed && !actsOnSteps { return }
-        let snapshot = GestureSnapshot(rule: rule, recognizer: recognizer, moment: moment,
-                                       readings: readable?.readings ?? GestureReadings(),
-                                       deviceName: recognizer.device.flatMap(deviceName))
+        let readings = readable?.readings ?? GestureReadings()
+        // Made only when something reads it: an update of a pinch with steps usually
+        // crosses no step, and naming its device costs more than the step's arithmetic.
+        var made: GestureSnapshot?
+        func snapshot() -> GestureSnapshot {
+            if let made { return made }
+            let snapshot = GestureSnapshot(rule: rule, recognizer: recognizer, moment: moment, readings: readings,
+                                           deviceName: recognizer.device.flatMap(deviceName))
+            made = snapshot
+            return snapshot
+        }
         if streamed, let sink {
-            sink.stream(GestureSample(snapshot, progressDistance: rule.progressDistance))
+            sink.stream(GestureSample(snapshot(), progressDistance: rule.progressDistance))
         }
         switch moment {
         case .began:
             stepIndex = 0
-            stepAnchor = snapshot.readings.translation ?? .zero
+            stepAnchor = readings.translation ?? .zero
         case .changed:
-            steps(snapshot)
+            steps(readings, snapshot)
             return
         case .recognized, .step, .ended, .cancelled:
             break
         }
-        for key in moment.commandKeys { emit(key, snapshot) }
+        for key in moment.commandKeys { emit(key, snapshot()) }
     }
 
     /// Runs `on-step` once per `step` crossed: of scale (pinch), degrees (rotation) or
     /// millimetres moved since the last step (pan, edge pan).
-    private func steps(_ snapshot: GestureSnapshot) {
+    private func steps(_ readings: GestureReadings, _ snapshot: () -> GestureSnapshot) {
         guard actsOnSteps, let step = rule.step else { return }
-        let readings = snapshot.readings
         if let scale = readings.scale {
             catchUp(to: (scale - 1) / step, snapshot, positive: .out, negative: .in)
         } else if let degrees = readings.rotation {
@@ -79,13 +86,13 @@ final class RuleTrigger {
                   let direction = GestureDirection(SwipeDirection.of(moved, diagonals: false)) else { return }
             stepAnchor = translation
             stepIndex += 1
-            emit(.step, snapshot.stepped(stepIndex, direction: direction))
+            emit(.step, snapshot().stepped(stepIndex, direction: direction))
         }
     }
 
     /// Emits one step per boundary crossed since the last, so a fast pinch loses none,
     /// but at most ``maximumStepsPerUpdate``; a value that is not finite is no step.
-    private func catchUp(to steps: Double, _ snapshot: GestureSnapshot, positive: GestureDirection, negative: GestureDirection) {
+    private func catchUp(to steps: Double, _ snapshot: () -> GestureSnapshot, positive: GestureDirection, negative: GestureDirection) {
         guard steps.isFinite else { return }
         // Bounded in Double first, so no value can overflow the conversion to Int.
         let limit = Double(Self.maximumStepsPerUpdate)
@@ -93,7 +100,7 @@ final class RuleTrigger {
         while stepIndex != target {
             let forward = target > stepIndex
             stepIndex += forward ? 1 : -1
-            emit(.step, snapshot.stepped(stepIndex, direction: forward ? positive : negative))
+            emit(.step, snapshot().stepped(stepIndex, direction: forward ? positive : negative))
         }
     }
 

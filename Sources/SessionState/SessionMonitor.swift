@@ -115,7 +115,8 @@ public final class SessionMonitor: PollSource {
     }
 
     public var nextDeadline: Timestamp? {
-        [logind.link.deadline, screensaver.link.deadline, unsaidDeadline].compactMap { $0 }.min()
+        // Asked at every wake-up: no array.
+        earliest(earliest(logind.link.deadline, screensaver.link.deadline), unsaidDeadline)
     }
 
     public func handleDeadlines() {

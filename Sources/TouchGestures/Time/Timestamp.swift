@@ -54,3 +54,11 @@ extension Duration {
         Double(wholeMicroseconds) / 1_000_000
     }
 }
+
+/// The earlier of two deadlines, either of which may be missing: what a source with two
+/// clocks answers the loop, at every wake-up, without building an array.
+public func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return min(a, b)
+}
