@@ -80,7 +80,9 @@ public final class Reconnecting<Link> {
     /// whether a connection that was made broke (not a try that failed).
     public var onLost: ((_ why: String, _ retrying: Bool, _ broke: Bool) -> Void)?
 
-    @usableFromInline var phase = Phase.stopped
+    // Read at every wake-up by the loop, on its one thread, never while being written:
+    // no dynamic exclusivity check (as GestureRecognizer.state).
+    @exclusivity(unchecked) @usableFromInline var phase = Phase.stopped
     private var backoff: Backoff
     /// A connect given up on that has not returned: no second one beside it.
     private var stuck: BackgroundAttempt<Result<Link, ConnectFailure>>?
