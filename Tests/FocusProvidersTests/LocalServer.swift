@@ -63,16 +63,7 @@ final class Peer {
 
     /// Reads what the client sent, waiting up to a second for the first byte.
     func receive(atLeast count: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while bytes.count < count {
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 1_000) == 1 else { break }
-            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard got > 0 else { break }
-            bytes += buffer[0..<got]
-        }
-        return bytes
+        receiveBytes(from: fd, atLeast: count)
     }
 
     func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 @testable import InputChannels
 import PollLoop
 import TouchGestures
@@ -60,16 +61,7 @@ final class StandInCompositor {
 
         /// What the channel sent, waiting up to a second for each read.
         func receive(atLeast count: Int) -> [UInt8] {
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while bytes.count < count {
-                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                guard poll(&entry, 1, 1_000) == 1 else { break }
-                let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                guard got > 0 else { break }
-                bytes += buffer[0..<got]
-            }
-            return bytes
+            receiveBytes(from: fd, atLeast: count)
         }
 
         /// The globals a virtual keyboard binds, and the sync's `done`: the handshake.

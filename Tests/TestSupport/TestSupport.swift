@@ -66,3 +66,18 @@ public func readBytes(_ path: String) -> [UInt8]? {
     }
     return bytes
 }
+
+/// What a peer sent on socket `fd`, read until `count` bytes came, waiting up to a second
+/// for each read (a test's stand-in server reading what touchgest wrote).
+public func receiveBytes(from fd: Int32, atLeast count: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while bytes.count < count {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 1_000) == 1 else { break }
+        let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard got > 0 else { break }
+        bytes += buffer[0..<got]
+    }
+    return bytes
+}
