@@ -56,7 +56,8 @@ public final class CompiledRulebook {
         var windowFilters: [WindowFilter] = []
         let strokeGroup = StrokeGroup()
         for rule in rulebook.rules {
-            let recognizer = Self.makeRecognizer(rule, in: rulebook)
+            let made = Self.makeRecognizer(rule, in: rulebook)
+            let recognizer = made.recognizer
             recognizer.name = rule.name
             recognizer.allowedTouchTypes = rule.device.touchTypes.intersection(recognizer.allowedTouchTypes)
             if let input = rule.touchpadInput {
@@ -76,7 +77,7 @@ public final class CompiledRulebook {
             }
             triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink, focus: focus, deviceName: deviceName))
             // After the trigger: a stroke's report follows the command it ran.
-            if let stroke = recognizer as? StrokeGestureRecognizer { strokeGroup.add(stroke) }
+            if let stroke = made.stroke { strokeGroup.add(stroke) }
             recognizers.append(recognizer)
         }
         let byName = Dictionary(zip(rulebook.rules.map(\.name), recognizers), uniquingKeysWith: { first, _ in first })
@@ -164,10 +165,12 @@ public final class CompiledRulebook {
     }
 
     /// The recognizer a rule describes, with every tunable the rule (or `[settings]`)
-    /// sets applied through ``TunableKey``.
-    static func makeRecognizer(_ rule: Rule, in rulebook: Rulebook) -> GestureRecognizer {
+    /// sets applied through ``TunableKey``; for a stroke rule, the same recognizer as a
+    /// stroke too, for its group (no cast over recognizer types outside the engine).
+    static func makeRecognizer(_ rule: Rule, in rulebook: Rulebook) -> (recognizer: GestureRecognizer, stroke: StrokeGestureRecognizer?) {
         var tunables = rule.tunables
         let recognizer: GestureRecognizer
+        var made: StrokeGestureRecognizer?
         switch rule.gesture {
         case .tap:
             let tap = TapGestureRecognizer()
@@ -221,11 +224,12 @@ public final class CompiledRulebook {
             stroke.numberOfTouchesRequired = rule.fingers
             stroke.templates = rule.templates
             recognizer = stroke
+            made = stroke
         }
         for (key, value) in tunables.values {
             TunableKey.named(key)?.apply[rule.gesture]?(recognizer, value)
         }
-        return recognizer
+        return (recognizer, made)
     }
 }
 
