@@ -55,14 +55,14 @@ public final class StrokeGroup {
         members.append(Member(recognizer: recognizer))
         // A failure has no actions: its state write tells. A recognition is reported from
         // an action, so that what it runs comes first.
-        recognizer.addStateObserver { [weak self] recognizer, _, to in
-            guard to == .failed || to == .cancelled, let recognizer = recognizer as? StrokeGestureRecognizer,
-                  recognizer.group === self else { return }
+        // Each closure belongs to this recognizer and is only ever called with it: it is
+        // held weakly (it holds the closures), not asked back from the engine's type.
+        recognizer.addStateObserver { [weak self, weak recognizer] _, _, to in
+            guard to == .failed || to == .cancelled, let recognizer, recognizer.group === self else { return }
             self?.decided(recognizer)
         }
-        recognizer.addAction { [weak self] recognizer in
-            guard recognizer.state == .recognized, let recognizer = recognizer as? StrokeGestureRecognizer,
-                  recognizer.group === self else { return }
+        recognizer.addAction { [weak self, weak recognizer] _ in
+            guard let recognizer, recognizer.state == .recognized, recognizer.group === self else { return }
             self?.decided(recognizer)
         }
     }
