@@ -20,17 +20,7 @@ final class LocalServer {
     deinit { stop() }
 
     func listen() {
-        unlink(path)
-        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        Glibc.listen(listener, 8)
+        listener = listeningSocket(at: path)
     }
 
     /// Closes the listener and removes the socket: the desktop went away.

@@ -81,3 +81,20 @@ public func receiveBytes(from fd: Int32, atLeast count: Int) -> [UInt8] {
     }
     return bytes
 }
+
+/// A unix stream socket listening at `path` (a file there before is removed), for a test's
+/// stand-in server; its descriptor.
+public func listeningSocket(at path: String, backlog: Int32 = 8) -> Int32 {
+    unlink(path)
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    listen(listener, backlog)
+    return listener
+}
