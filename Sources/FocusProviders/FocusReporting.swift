@@ -8,49 +8,38 @@ import TouchGestures
 struct FocusReporting {
     var onReport: ((FocusReport) -> Void)?
     private var lastFocus: WindowFocus?
-    private var lastLoss: String?
-    /// Reached during an outage, not yet shown to work: said with its first focus.
-    private var pendingConnected: String?
+    /// Said once, with its end once: a reach during one is said with its first focus, so
+    /// that a desktop that takes the connection and sends nothing useful (or garbage) does
+    /// not end it.
+    private var outage = Outage()
 
     /// Reached the desktop and it answered as it should: the outage, if any, is over.
     mutating func connected(_ text: String) {
-        pendingConnected = nil
-        lastLoss = nil
+        outage.over()
         onReport?(.connected(text))
     }
 
-    /// Reached the desktop. Outside an outage that is said at once; during one,
-    /// with the first focus the desktop reports, so that a desktop that takes the
-    /// connection and sends nothing useful (or garbage) does not end the outage in the
-    /// log only to start it again.
+    /// Reached the desktop: said at once outside an outage, during one with the first
+    /// focus the desktop reports.
     mutating func reached(_ text: String) {
-        if lastLoss == nil {
-            connected(text)
-        } else {
-            pendingConnected = text
-        }
+        if let text = outage.reached(text) { onReport?(.connected(text)) }
     }
 
-    /// A try failed: said once per outage, since the tries that follow fail for the same
-    /// cause, often in other words (the socket closed, then it is not there).
+    /// A try failed: said once per outage.
     mutating func lostOnce(_ why: String) {
-        guard lastLoss == nil else { return }
-        lastLoss = why
-        onReport?(.lost(why))
+        if let why = outage.lost(why) { onReport?(.lost(why)) }
     }
 
     /// The desktop told a state (it left, it refused): each new cause is said once.
     mutating func lost(_ why: String) {
-        guard lastLoss != why else { return }
-        lastLoss = why
-        onReport?(.lost(why))
+        if let why = outage.lost(why, eachCause: true) { onReport?(.lost(why)) }
     }
 
     /// Reports `focus` if it differs from the last one reported; a title or application
     /// id longer than ``TouchGestures/maximumOutsideTextBytes`` is cut there, so that no
     /// log line or command carries what a window chose to call itself in full.
     mutating func focused(_ focus: WindowFocus) {
-        if let text = pendingConnected { connected(text) }
+        if let text = outage.confirmed() { onReport?(.connected(text)) }
         var focus = focus
         if case let .window(appID, title) = focus {
             focus = .window(appID: appID.prefix(utf8Bytes: maximumOutsideTextBytes), title: title.prefix(utf8Bytes: maximumOutsideTextBytes))
@@ -63,7 +52,6 @@ struct FocusReporting {
     /// A new connection reports its first focus whatever the last one was.
     mutating func forgetFocus() {
         lastFocus = nil
-        pendingConnected = nil
     }
 }
 

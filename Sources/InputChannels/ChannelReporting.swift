@@ -7,39 +7,31 @@ import TouchGestures
 /// the next try is the connection's: ``Reconnecting``.)
 struct ChannelReporting {
     var onReport: ((InputChannelReport) -> Void)?
-    /// The loss said and not yet over; nil while none is.
-    private var outage: String?
-    /// Reached during an outage, not yet shown to last: said once it has.
-    private var pendingConnected: String?
+    /// Said once, with its end once: a reach during one is said once the connection has
+    /// lasted (``stableDeadline``), so that a desktop that shakes hands and drops touchgest
+    /// does not end it.
+    private var outage = Outage()
     /// When the current connection was made; nil while there is none.
     private var connectedAt: Timestamp?
     /// The last reason an action was not pressed, said once.
     private var lastProblem: String?
 
-    /// Reached the desktop at `now`. Outside an outage that is said at once; during one,
-    /// once the connection has lasted (``stableDeadline``), so that a desktop that shakes
-    /// hands and drops touchgest does not end the outage in the log only to start it again.
+    /// Reached the desktop at `now`: said at once outside an outage.
     mutating func reached(_ text: String, at now: Timestamp) {
         connectedAt = now
-        if outage == nil {
-            onReport?(.connected(text))
-        } else {
-            pendingConnected = text
-        }
+        if let text = outage.reached(text) { onReport?(.connected(text)) }
     }
 
     /// When the connection reached during an outage will have lasted: the owner's deadline.
     var stableDeadline: Timestamp? {
-        guard pendingConnected != nil, let connectedAt else { return nil }
+        guard outage.isHeld, let connectedAt else { return nil }
         return connectedAt + InputChannelDefaults.reconnect.stableConnection
     }
 
     /// The connection reached during the outage has lasted by `now`: the outage is over,
     /// and said so; the waits start over.
     mutating func checkStable(at now: Timestamp) {
-        guard let text = pendingConnected, let due = stableDeadline, due <= now else { return }
-        pendingConnected = nil
-        outage = nil
+        guard let due = stableDeadline, due <= now, let text = outage.confirmed() else { return }
         onReport?(.connected(text))
     }
 
@@ -47,14 +39,10 @@ struct ChannelReporting {
     /// connection that had lasted ended the outage, so its loss is said.
     mutating func lost(_ why: String, at now: Timestamp) {
         if let connectedAt, now - connectedAt >= InputChannelDefaults.reconnect.stableConnection {
-            outage = nil
+            outage.over()
         }
         connectedAt = nil
-        pendingConnected = nil
-        if outage == nil {
-            outage = why
-            onReport?(.lost(why))
-        }
+        if let why = outage.lost(why) { onReport?(.lost(why)) }
     }
 
     /// Says once per cause why an action could not be pressed.

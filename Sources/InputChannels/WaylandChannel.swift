@@ -22,7 +22,7 @@ import TouchGestures
 /// dropped; one that takes nothing while requests wait is dropped after the write stall.
 /// Each drop is said once per outage, and the waits between tries keep growing across
 /// connections that do not last.
-public class WaylandChannel: InputChannel {
+public class WaylandChannel: ConnectedChannel<Int32> {
     /// The objects every channel makes first, by the ids it gives them; a subclass
     /// numbers its own from ``firstFreeObject``.
     enum Object: UInt32 {
@@ -34,14 +34,7 @@ public class WaylandChannel: InputChannel {
     typealias Globals = [String: (name: UInt32, version: UInt32)]
 
     public let socketPath: String
-    public var name: String { "Wayland at \(socketPath)" }
-    public var onReport: ((InputChannelReport) -> Void)? {
-        get { connection.reporting.onReport }
-        set { connection.reporting.onReport = newValue }
-    }
-    /// The socket: connected without blocking, its handshake read in the loop within
-    /// ``InputChannelDefaults/connectTimeout``; the presses waiting for it, its outages.
-    private let connection: ChannelConnection<Int32>
+    public override var name: String { "Wayland at \(socketPath)" }
     /// The globals the compositor listed so far in the handshake, and how many it listed.
     private var globals: Globals = [:]
     private var listed = 0
@@ -57,27 +50,23 @@ public class WaylandChannel: InputChannel {
     init(display: String, runtimeDirectory: String) {
         let socketPath = display.hasPrefix("/") ? display : "\(runtimeDirectory)/\(display)"
         self.socketPath = socketPath
-        connection = ChannelConnection(
+        // Connected without blocking, its handshake read in the loop within
+        // ``InputChannelDefaults/connectTimeout``.
+        super.init(
             open: .handshake({ Self.open(socketPath) }), close: { close($0) }, socket: { $0 }, peer: "the compositor at \(socketPath)",
             waitsFor: "the compositor", readsFrom: "its socket",
             timedOut: "the compositor at \(socketPath) did not finish its handshake within \(shown(InputChannelDefaults.connectTimeout))")
-        connection.name = { [unowned self] in name }
-        connection.encode = { [unowned self] in encode($1) }
-        connection.onLost = { [unowned self] in forget() }
-    }
-
-    public func start() { connection.life.start() }
-
-    /// Presses `action` once what waits before it has gone, or says why it cannot.
-    public func press(_ action: InputAction) {
-        connection.press(action) { _ in check(action) }
     }
 
     /// Why the subclass cannot press `action`; nil when it can.
     func check(_ action: InputAction) -> String? { "\(name) cannot press \(action)" }
 
+    override func check(_ action: InputAction, on link: Int32) -> String? { check(action) }
+
     /// The requests of `piece`: an action ``check(_:)`` allowed, or a piece of its text.
     func encode(_ piece: InputAction) -> [UInt8] { [] }
+
+    override func encode(_ piece: InputAction, on link: Int32) -> [UInt8] { encode(piece) }
 
     /// Binds what the channel needs from `globals` on `fd`, and says why it cannot.
     func bind(_ globals: Globals, on fd: Int32) -> String? { "no channel" }
@@ -85,28 +74,13 @@ public class WaylandChannel: InputChannel {
     /// An event for an object the subclass made.
     func event(object: UInt32, opcode: UInt16, _ body: [UInt8]) {}
 
-    var isConnected: Bool { connection.life.isConnected }
-
-    /// Bytes of requests waiting for the compositor (for tests: what the channel holds).
-    var waitingBytes: Int { connection.waitingBytes }
+    var isConnected: Bool { life.isConnected }
 
     // MARK: PollSource
 
-    public func collect(_ interest: inout PollInterest) {
-        connection.collect(&interest)
-    }
-
-    public var nextDeadline: Timestamp? { connection.nextDeadline }
-
-    public func handleDeadlines() {
-        connection.handleDeadlines()
-    }
-
-    public func handleWritable(_ fd: Int32) { connection.flush() }
-
     /// Reads at most ``InputChannelDefaults/readBudget`` a wake-up; what is left waits for
     /// the next round, after input and timers.
-    public func handleReadable(_ fd: Int32) {
+    public override func handleReadable(_ fd: Int32) {
         var taken = 0
         while taken < InputChannelDefaults.readBudget {
             let count = readBuffer.withUnsafeMutableBytes {
@@ -148,7 +122,7 @@ public class WaylandChannel: InputChannel {
             let body = Array(inbox[start + 8..<start + size])
             start += size
             received(object: object, opcode: UInt16(sizeAndOpcode & 0xFFFF), body)
-            guard connection.life.link != nil else {
+            guard life.link != nil else {
                 start = inbox.count
                 return false
             }
@@ -209,7 +183,7 @@ public class WaylandChannel: InputChannel {
             let message = body.count >= 8 ? Self.readString(body, at: 8)?.0 ?? "" : ""
             lose("the compositor at \(socketPath) refused a request: \(message)")
         case (Object.registry.rawValue, 0):
-            guard connection.life.handshaking != nil else { return }
+            guard life.handshaking != nil else { return }
             guard listed < InputChannelDefaults.maximumGlobals else {
                 return lose("the compositor at \(socketPath) listed more than \(InputChannelDefaults.maximumGlobals) globals without ending its handshake")
             }
@@ -218,10 +192,10 @@ public class WaylandChannel: InputChannel {
                 globals[interface] = (Self.word(body, 0), Self.word(body, after))
             }
         case (Object.callback.rawValue, 0):
-            guard let fd = connection.life.handshaking else { return }
+            guard let fd = life.handshaking else { return }
             if let why = bind(globals, on: fd) { return lose(why) }
             globals = [:]
-            connection.life.established()
+            life.established()
         case (Object.display.rawValue, _), (Object.registry.rawValue, _), (Object.callback.rawValue, _):
             // delete_id, global_remove and the like: nothing to do.
             break
@@ -259,22 +233,11 @@ public class WaylandChannel: InputChannel {
     }
 
     /// What belonged to the connection, dropped with it: what it read and what waited for it.
-    private func forget() {
+    override func forget() {
         inbox.removeAll()
         globals = [:]
         listed = 0
         floodWindowStart = PollScheduler.now()
         floodWindowBytes = 0
-    }
-
-    /// The connection is gone (or never came), for `why`: what waited for it is dropped,
-    /// the loss is said once per outage, and the next try waits (``ChannelConnection``).
-    func lose(_ why: String) {
-        connection.lose(why)
-    }
-
-    /// Says once per cause why an action could not be pressed.
-    func problem(_ why: String) {
-        connection.problem(why)
     }
 }

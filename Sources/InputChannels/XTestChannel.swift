@@ -19,76 +19,44 @@ import TouchGestures
 /// through a ``ChannelOutbox``: a long text goes out a piece at a time as the socket
 /// takes it, and a server that takes nothing for ``InputChannelDefaults/writeStall`` is
 /// dropped. XCB still reads the connection (in the loop's epoll set), to notice its end.
-public final class XTestChannel: InputChannel {
+public final class XTestChannel: ConnectedChannel<XTestConnection> {
     typealias Place = KeyboardMap.Place
-
-    private struct Connection {
-        var xcb: OpaquePointer
-        var fd: Int32
-        var places: [UInt32: Place]
-        var opcode: UInt8
-    }
+    typealias Connection = XTestConnection
 
     public let display: String
-    public var name: String { "x11 XTEST at \(display)" }
-    public var onReport: ((InputChannelReport) -> Void)? {
-        get { connection.reporting.onReport }
-        set { connection.reporting.onReport = newValue }
-    }
-    /// The connection: made on a thread of its own (a server that never answers holds
-    /// that one thread, not the loop), the presses waiting for it, its outages.
-    private let connection: ChannelConnection<Connection>
+    public override var name: String { "x11 XTEST at \(display)" }
 
     public init(display: String) {
         self.display = display
-        connection = ChannelConnection(
+        // Made on a thread of its own: a server that never answers holds that one thread,
+        // not the loop.
+        super.init(
             open: .background({ Self.open(display) }, dispose: { xcb_disconnect($0.xcb) }), close: { xcb_disconnect($0.xcb) },
             socket: \.fd, peer: "the X server at \(display)", waitsFor: "the X server", readsFrom: "its connection",
             timedOut: "the X server at \(display) did not answer within \(shown(InputChannelDefaults.connectTimeout))",
             noThread: "cannot start a thread to connect to the X server")
-        connection.name = { [unowned self] in name }
-        connection.encode = { Self.encode($1, on: $0) }
     }
-
-    public func start() {
-        connection.life.start()
-    }
-
-    /// Bytes of requests waiting for the server (for tests: what the channel holds).
-    var waitingBytes: Int { connection.waitingBytes }
 
     // MARK: PollSource
 
-    public func collect(_ interest: inout PollInterest) {
-        connection.collect(&interest)
-    }
-
-    public var nextDeadline: Timestamp? { connection.nextDeadline }
-
-    public func handleDeadlines() {
-        connection.handleDeadlines()
-    }
-
-    public func handleReadable(_ fd: Int32) {
-        guard !connection.life.handleReadable(), let xcb = connection.life.connected?.xcb else { return }
+    public override func handleReadable(_ fd: Int32) {
+        guard !life.handleReadable(), let xcb = life.connected?.xcb else { return }
         // Nothing is asked of the server; what comes is an error or the end.
         while let event = xcb_poll_for_event(xcb) { free(event) }
-        if xcb_connection_has_error(xcb) != 0 { connection.lose("the X server at \(display) closed the connection") }
+        if xcb_connection_has_error(xcb) != 0 { lose("the X server at \(display) closed the connection") }
     }
-
-    public func handleWritable(_ fd: Int32) { connection.flush() }
 
     // MARK: Pressing
 
-    public func press(_ action: InputAction) {
-        connection.press(action) { KeyboardMap.check(action, on: $0.places, named: Self.mapName)?.description }
+    override func check(_ action: InputAction, on connection: Connection) -> String? {
+        KeyboardMap.check(action, on: connection.places, named: Self.mapName)?.description
     }
 
     static let mapName = "the X server's keyboard map"
 
     /// The FakeInput requests of `piece` (an action ``press(_:)`` checked, or a piece of its
     /// text), in the X protocol's layout, in the client's byte order as XCB set it up.
-    private static func encode(_ piece: InputAction, on connection: Connection) -> [UInt8] {
+    override func encode(_ piece: InputAction, on connection: Connection) -> [UInt8] {
         var events: [(type: UInt8, detail: UInt8)] = []
         switch piece {
         case let .button(button):
@@ -96,19 +64,19 @@ public final class XTestChannel: InputChannel {
             events = [(4, button.x11), (5, button.x11)]
         case .keys, .text, .shortcut:
             // KeyPress 2, KeyRelease 3.
-            guard case let .success(strokes) = KeyboardMap.strokes(for: piece, on: connection.places, named: mapName) else { return [] }
+            guard case let .success(strokes) = KeyboardMap.strokes(for: piece, on: connection.places, named: Self.mapName) else { return [] }
             events = strokes.map { ($0.pressed ? 2 : 3, UInt8(truncatingIfNeeded: $0.place.key)) }
         }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(events.count * fakeInputSize)
+        bytes.reserveCapacity(events.count * Self.fakeInputSize)
         for event in events {
             // xtest.h's xXTestFakeInputReq: major opcode, X_XTestFakeInput (2), length in
             // 4-byte units (9); type, detail, 2 pad; time (0: now); root (0: the pointer's
             // screen); 8 pad; rootX, rootY; 7 pad; deviceid (0: core).
-            var request = [UInt8](repeating: 0, count: fakeInputSize)
+            var request = [UInt8](repeating: 0, count: Self.fakeInputSize)
             request[0] = connection.opcode
             request[1] = 2
-            withUnsafeBytes(of: UInt16(fakeInputSize / 4)) { request[2] = $0[0]; request[3] = $0[1] }
+            withUnsafeBytes(of: UInt16(Self.fakeInputSize / 4)) { request[2] = $0[0]; request[3] = $0[1] }
             request[4] = event.type
             request[5] = event.detail
             bytes += request
@@ -165,4 +133,12 @@ public final class XTestChannel: InputChannel {
         return .success(Connection(xcb: xcb, fd: xcb_get_file_descriptor(xcb), places: places,
                                    opcode: extensionData.pointee.major_opcode))
     }
+}
+
+/// An open connection to the X server, its descriptor, and what the channel read of it once.
+public struct XTestConnection {
+    var xcb: OpaquePointer
+    var fd: Int32
+    var places: [UInt32: KeyboardMap.Place]
+    var opcode: UInt8
 }
