@@ -93,10 +93,15 @@ func latency(rulesPath: String) {
 
 func cpu(count: Int) {
     let sample = { (index: Int) in
-        GestureSample(rule: "slide", gesture: .pan, phase: .changed, timestamp: .milliseconds(UInt64(index) * 8), fingers: 3,
-                      device: .indirect, deviceName: "Synaptics TM3276-022", direction: .left,
-                      location: Point(x: -Double(index) * 0.1, y: 0.4), translation: Point(x: -Double(index) * 0.1, y: 0.4),
-                      velocity: Point(x: -12.5, y: 0.1), progress: min(1, Double(index) / 400))
+        var snapshot = GestureSnapshot(rule: "slide", gesture: .pan, moment: .changed, timestamp: .milliseconds(UInt64(index) * 8),
+                                       fingers: 3)
+        snapshot.device = .indirect
+        snapshot.deviceName = "Synaptics TM3276-022"
+        snapshot.direction = .left
+        snapshot.location = Point(x: -Double(index) * 0.1, y: 0.4)
+        snapshot.readings.translation = snapshot.location
+        snapshot.readings.velocity = Point(x: -12.5, y: 0.1)
+        return GestureSample(snapshot, progress: min(1, Double(index) / 400))
     }
     // Streamed: every line reaches the consumer (none coalesced): the loop runs until each is written.
     let hub = StreamHub()
@@ -121,7 +126,7 @@ func cpu(count: Int) {
     for index in 0..<count {
         let values = sample(index)
         runner.run(CommandRunner.Job(key: "slide", command: "true", environment: [
-            "TOUCHGEST_RULE": values.rule, "TOUCHGEST_DX": fixedDecimals(values.translation?.x ?? 0, 1),
+            "TOUCHGEST_RULE": values.rule, "TOUCHGEST_DX": fixedDecimals(values.readings.translation?.x ?? 0, 1),
         ], overlap: .parallel))
         // At most 16 at once, as a fast gesture would keep a handful running.
         while runner.runningCount >= 16 { runner.waitUntilIdle(timeout: .milliseconds(1)) }

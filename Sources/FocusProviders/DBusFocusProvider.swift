@@ -71,11 +71,7 @@ public final class DBusFocusProvider: FocusProvider {
 
     public let which: DBusDesktop
     public var desktop: String { which.name }
-    public var onReport: ((FocusReport) -> Void)? {
-        get { reporting.onReport }
-        set { reporting.onReport = newValue }
-    }
-    private var reporting = FocusReporting()
+    public let reporting = FocusReporting()
     /// The session bus address, `DBUS_SESSION_BUS_ADDRESS` (else `$XDG_RUNTIME_DIR/bus`).
     public let address: String
     let link: BusLink

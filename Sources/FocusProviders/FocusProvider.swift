@@ -49,10 +49,18 @@ extension FocusReport: CustomStringConvertible {
 public protocol FocusProvider: PollSource {
     /// The desktop, e.g. `sway`, `hyprland`.
     var desktop: String { get }
-    /// Receives every report; set it before ``start()``.
-    var onReport: ((FocusReport) -> Void)? { get set }
+    /// What it said last, and whom it tells.
+    var reporting: FocusReporting { get }
     /// Connects now; on failure reports ``FocusReport/lost(_:)`` and tries again later.
     func start()
+}
+
+extension FocusProvider {
+    /// Receives every report; set it before ``start()``.
+    public var onReport: ((FocusReport) -> Void)? {
+        get { reporting.onReport }
+        set { reporting.onReport = newValue }
+    }
 }
 
 /// The tunables of reconnecting, with their reasons.

@@ -53,20 +53,27 @@ public enum FocusProviders {
         }
     }
 
-    /// Where the KWin script is: `TOUCHGEST_KWIN_SCRIPT`, else `share/touchgest/kwin/`
-    /// beside the program's `bin` (`make install`), else under /usr/local and /usr.
+    /// Where the KWin script is: `TOUCHGEST_KWIN_SCRIPT`, else where it is installed
+    /// (``installed(_:)``).
     public static func kwinScript(_ environment: [String: String]) -> String {
         if let path = environment["TOUCHGEST_KWIN_SCRIPT"], !path.isEmpty { return path }
         let tail = "share/touchgest/kwin/touchgest-focus.js"
+        return installed(tail) ?? "/usr/\(tail)"
+    }
+
+    /// Where a file touchgest installs under `share/` is, `tail` naming it from the prefix
+    /// (`share/touchgest/...`): beside the program's `bin` (`make install` to any prefix),
+    /// else under /usr/local, else under /usr. Nil when it is in none of them.
+    public static func installed(_ tail: String) -> String? {
         var candidates: [String] = []
         var buffer = [CChar](repeating: 0, count: 4_096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if count > 0 {
             let program = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let bin = program.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            candidates.append("\(bin)/../\(tail)")
+            let prefix = program.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+            candidates.append("\(prefix)/\(tail)")
         }
         candidates += ["/usr/local/\(tail)", "/usr/\(tail)"]
-        return candidates.first { access($0, R_OK) == 0 } ?? "/usr/\(tail)"
+        return candidates.first { access($0, R_OK) == 0 }
     }
 }

@@ -5,40 +5,43 @@ import TouchGestures
 /// What every focus provider keeps besides its connection to the desktop: what it last
 /// reported, so that a focus is reported when it changes and an outage once, with its end
 /// once. (How long to wait before trying again is the connection's: ``Reconnecting``.)
-struct FocusReporting {
-    var onReport: ((FocusReport) -> Void)?
+public final class FocusReporting {
+    /// Receives every report (``FocusProvider/onReport``).
+    public var onReport: ((FocusReport) -> Void)?
     private var lastFocus: WindowFocus?
     /// Said once, with its end once: a reach during one is said with its first focus, so
     /// that a desktop that takes the connection and sends nothing useful (or garbage) does
     /// not end it.
     private var outage = Outage()
 
+    init() {}
+
     /// Reached the desktop and it answered as it should: the outage, if any, is over.
-    mutating func connected(_ text: String) {
+    func connected(_ text: String) {
         outage.over()
         onReport?(.connected(text))
     }
 
     /// Reached the desktop: said at once outside an outage, during one with the first
     /// focus the desktop reports.
-    mutating func reached(_ text: String) {
+    func reached(_ text: String) {
         if let text = outage.reached(text) { onReport?(.connected(text)) }
     }
 
     /// A try failed: said once per outage.
-    mutating func lostOnce(_ why: String) {
+    func lostOnce(_ why: String) {
         if let why = outage.lost(why) { onReport?(.lost(why)) }
     }
 
     /// The desktop told a state (it left, it refused): each new cause is said once.
-    mutating func lost(_ why: String) {
+    func lost(_ why: String) {
         if let why = outage.lost(why, eachCause: true) { onReport?(.lost(why)) }
     }
 
     /// Reports `focus` if it differs from the last one reported; a title or application
     /// id longer than ``TouchGestures/maximumOutsideTextBytes`` is cut there, so that no
     /// log line or command carries what a window chose to call itself in full.
-    mutating func focused(_ focus: WindowFocus) {
+    func focused(_ focus: WindowFocus) {
         if let text = outage.confirmed() { onReport?(.connected(text)) }
         var focus = focus
         if case let .window(appID, title) = focus {
@@ -50,7 +53,7 @@ struct FocusReporting {
     }
 
     /// A new connection reports its first focus whatever the last one was.
-    mutating func forgetFocus() {
+    func forgetFocus() {
         lastFocus = nil
     }
 }

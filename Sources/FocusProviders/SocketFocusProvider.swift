@@ -26,11 +26,7 @@ public final class SocketFocusProvider: FocusProvider {
 
     public let wire: FocusWire
     public var desktop: String { wire.desktop }
-    public var onReport: ((FocusReport) -> Void)? {
-        get { reporting.onReport }
-        set { reporting.onReport = newValue }
-    }
-    private var reporting = FocusReporting()
+    public let reporting = FocusReporting()
     /// The sockets' life: made without blocking, made again under
     /// ``FocusDefaults/reconnect``.
     private let sockets: Reconnecting<Sockets>

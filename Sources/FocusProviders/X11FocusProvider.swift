@@ -34,11 +34,7 @@ public final class X11FocusProvider: FocusProvider {
     }
 
     public let desktop = "x11"
-    public var onReport: ((FocusReport) -> Void)? {
-        get { reporting.onReport }
-        set { reporting.onReport = newValue }
-    }
-    private var reporting = FocusReporting()
+    public let reporting = FocusReporting()
     /// The display, as `DISPLAY` names it (`:0`).
     public let display: String
     /// XCB connects and asks for the atoms on its own thread: a server that never answers

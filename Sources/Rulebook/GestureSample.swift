@@ -3,68 +3,31 @@ import TouchGestures
 
 /// One phase of a rule's gesture with its values: what a `stream` command and
 /// `touchgest events` get, one JSON line each (format version ``formatVersion``,
-/// documented in touchgest-rules(5), STREAMS).
+/// documented in touchgest-rules(5), STREAMS). The gesture is a ``GestureSnapshot``'s
+/// (its members read through the sample: `sample.direction`); the line adds how far it went.
+@dynamicMemberLookup
 public struct GestureSample: Sendable, Equatable {
     /// The `v` of every line; it changes only when a field changes meaning or goes away
     /// (new fields may be added within a version).
     public static let formatVersion = 1
 
-    public var rule: String
-    public var gesture: GestureKind
-    /// began, changed, ended, cancelled, or recognized (never step: a stream has the values).
-    public var phase: GestureMoment
-    /// libinput's timestamp of the event that caused the phase: CLOCK_MONOTONIC, microseconds.
-    public var timestamp: Timestamp
-    public var fingers: Int
-    /// touchpad or touchscreen; nil when unknown.
-    public var device: TouchType?
-    /// libinput's name of the device, when known.
-    public var deviceName: String?
-    /// The net direction so far (pan, edge-pan: up, down, left, right; pinch: in, out;
-    /// rotation: clockwise, counterclockwise; swipe: the direction recognized).
-    public var direction: GestureDirection?
-    /// Where the fingers are, in millimetres (touchpad: from where the gesture began).
-    public var location: Point
-    /// Pan and edge-pan: millimetres moved since the gesture began.
-    public var translation: Point?
-    /// Pan and edge-pan: millimetres per second over the last ~100 ms.
-    public var velocity: Point?
-    /// Pinch: scale since the fingers landed (1 at the start).
-    public var scale: Double?
-    /// Rotation: degrees turned, clockwise positive.
-    public var angle: Double?
+    /// The gesture at the moment of the line: began, changed, ended, cancelled, or
+    /// recognized (never step: a stream has the values).
+    public var snapshot: GestureSnapshot
     /// 0 to 1: how far the gesture has gone against the rule's `progress-distance`.
     public var progress: Double?
 
-    public init(rule: String, gesture: GestureKind, phase: GestureMoment, timestamp: Timestamp, fingers: Int,
-                device: TouchType? = nil, deviceName: String? = nil, direction: GestureDirection? = nil,
-                location: Point = .zero, translation: Point? = nil, velocity: Point? = nil,
-                scale: Double? = nil, angle: Double? = nil, progress: Double? = nil) {
-        self.rule = rule
-        self.gesture = gesture
-        self.phase = phase
-        self.timestamp = timestamp
-        self.fingers = fingers
-        self.device = device
-        self.deviceName = deviceName
-        self.direction = direction
-        self.location = location
-        self.translation = translation
-        self.velocity = velocity
-        self.scale = scale
-        self.angle = angle
+    public init(_ snapshot: GestureSnapshot, progress: Double?) {
+        self.snapshot = snapshot
         self.progress = progress
     }
 
     /// `snapshot` as a line; `progressDistance` is the rule's `progress-distance`, or
     /// nil for the gesture's default.
     public init(_ snapshot: GestureSnapshot, progressDistance: Double?) {
+        self.snapshot = snapshot
         let readings = snapshot.readings
-        self.init(rule: snapshot.rule, gesture: snapshot.gesture, phase: snapshot.moment, timestamp: snapshot.timestamp,
-                  fingers: snapshot.fingers, device: snapshot.device, deviceName: snapshot.deviceName,
-                  direction: snapshot.direction, location: snapshot.location, translation: readings.translation,
-                  velocity: readings.velocity, scale: readings.scale, angle: readings.rotation)
-        let distance = progressDistance ?? Self.defaultProgressDistance(gesture)
+        let distance = progressDistance ?? Self.defaultProgressDistance(snapshot.gesture)
         func fraction(_ gone: Double) -> Double? {
             guard let distance, gone.isFinite else { return nil }
             return min(1, max(0, gone / distance))
@@ -77,6 +40,13 @@ public struct GestureSample: Sendable, Equatable {
             progress = fraction(translation.length)
         }
     }
+
+    public subscript<Value>(dynamicMember member: KeyPath<GestureSnapshot, Value>) -> Value {
+        snapshot[keyPath: member]
+    }
+
+    /// The line's `phase`.
+    public var phase: GestureMoment { snapshot.moment }
 
     /// The default `progress-distance` of a gesture: where progress reaches 1 unless the
     /// rule names its own. Pan, edge-pan: 50 mm, about a 3-finger swipe across a laptop
@@ -94,24 +64,25 @@ public struct GestureSample: Sendable, Equatable {
     /// The line without its newline: every field, in a fixed order, `null` where a value
     /// does not apply. Numbers have at most 3 decimals (mm, mm/s, degrees, scale).
     public var jsonLine: String {
+        let readings = snapshot.readings
         var line = JSONLine()
         line.add("v", Self.formatVersion)
-        line.add("rule", rule)
-        line.add("gesture", gesture.rawValue)
-        line.add("phase", phase.rawValue)
-        line.add("time_us", timestamp.microseconds)
-        line.add("fingers", fingers)
-        line.add("device", device?.word)
-        line.add("device_name", deviceName)
-        line.add("direction", direction?.rawValue)
-        line.add("x", rounded: location.x)
-        line.add("y", rounded: location.y)
-        line.add("dx", rounded: translation?.x)
-        line.add("dy", rounded: translation?.y)
-        line.add("vx", rounded: velocity?.x)
-        line.add("vy", rounded: velocity?.y)
-        line.add("scale", rounded: scale)
-        line.add("angle", rounded: angle)
+        line.add("rule", snapshot.rule)
+        line.add("gesture", snapshot.gesture.rawValue)
+        line.add("phase", snapshot.moment.rawValue)
+        line.add("time_us", snapshot.timestamp.microseconds)
+        line.add("fingers", snapshot.fingers)
+        line.add("device", snapshot.device?.word)
+        line.add("device_name", snapshot.deviceName)
+        line.add("direction", snapshot.direction?.rawValue)
+        line.add("x", rounded: snapshot.location.x)
+        line.add("y", rounded: snapshot.location.y)
+        line.add("dx", rounded: readings.translation?.x)
+        line.add("dy", rounded: readings.translation?.y)
+        line.add("vx", rounded: readings.velocity?.x)
+        line.add("vy", rounded: readings.velocity?.y)
+        line.add("scale", rounded: readings.scale)
+        line.add("angle", rounded: readings.rotation)
         line.add("progress", rounded: progress)
         return line.text
     }

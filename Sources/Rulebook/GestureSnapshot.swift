@@ -22,11 +22,17 @@ public struct GestureSnapshot: Sendable, Equatable {
     /// step's own way (a pinch that went out may step back in).
     public var direction: GestureDirection?
     /// Where the fingers are, in millimetres (touchpad: from where the gesture began).
-    public var location: Point
+    public var location = Point.zero
     /// What the recognizer measured: scale, rotation, translation, velocities, edge, score.
-    public var readings: GestureReadings
+    public var readings = GestureReadings()
     /// At a step: the steps taken so far, signed (pinch and rotation step back).
     public var step: Int?
+
+    /// A moment of `rule`'s gesture with nothing measured yet; the rest is set member by
+    /// member (for tests, benchmarks and tools that make lines of their own).
+    public init(rule: String, gesture: GestureKind, moment: GestureMoment, timestamp: Timestamp, fingers: Int) {
+        (self.rule, self.gesture, self.moment, self.timestamp, self.fingers) = (rule, gesture, moment, timestamp, fingers)
+    }
 
     /// `recognizer`, compiled from `rule`, at `moment`; `readings` when the caller has
     /// read them already.

@@ -49,7 +49,7 @@ extension Rulebook {
 }
 
 /// Opening and vetting a rule file: the file's own checks, before any parsing.
-enum RuleFile {
+public enum RuleFile {
     /// Opens `path` for reading without blocking (a FIFO would wait for a writer) and
     /// accepts only a regular file no larger than ``Rulebook/maximumFileSize``.
     static func open(_ path: String) throws(RuleFileError) -> (fd: Int32, info: stat) {
@@ -160,15 +160,18 @@ enum RuleFile {
         return folders
     }
 
-    /// `/a/b` for `/a/b/c`, `/` for `/a`.
-    static func parent(of path: String) -> String {
+    // MARK: Paths (the rule file's, and its watcher's)
+
+    /// `/a/b` for `/a/b/c`, `/` for `/a`, `.` for `a`.
+    public static func parent(of path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
-    static func absolute(_ path: String) -> String {
+    /// `path` from the working folder, without its leading `./`.
+    public static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }
         guard let cwd = getcwd(nil, 0) else { return "/" + path }
         defer { free(cwd) }
@@ -177,6 +180,11 @@ enum RuleFile {
         var relative = Substring(path)
         while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
         return base + relative
+    }
+
+    /// `c` for `/a/b/c`, `/` for `/`.
+    public static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? "/"
     }
 
     static func userName(_ uid: uid_t) -> String? {

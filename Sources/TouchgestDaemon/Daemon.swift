@@ -61,7 +61,7 @@ public final class Daemon: GesturePipelineObserver {
     init(logger: Logger, path: String) {
         self.logger = logger
         self.path = path
-        folder = RuleWatcher.parent(of: RuleWatcher.absolute(path))
+        folder = RuleFile.parent(of: RuleFile.absolute(path))
     }
 
     /// Runs the daemon until SIGINT or SIGTERM: loads the rules, opens the seat, serves

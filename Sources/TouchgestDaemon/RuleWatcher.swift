@@ -1,5 +1,6 @@
 import Glibc
 import PollLoop
+import Rulebook
 import TouchGestures
 
 /// Watches a rule file with inotify and says when it changed, or when its folder went
@@ -53,9 +54,9 @@ final class RuleWatcher: PollSource {
 
     /// Nil when inotify cannot be used or the folder cannot be watched (SIGHUP still reloads).
     init?(path: String, changed: @escaping (Change) -> Void) {
-        let absolute = Self.absolute(path)
+        let absolute = RuleFile.absolute(path)
         self.path = absolute
-        folder = Self.parent(of: absolute)
+        folder = RuleFile.parent(of: absolute)
         name = String(absolute[absolute.index(after: absolute.lastIndex(of: "/")!)...])
         self.changed = changed
         fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
@@ -75,29 +76,29 @@ final class RuleWatcher: PollSource {
         watches = [:]
         folderWatched = add(folder, Self.folderEvents, .folder)
         if folderWatched {
-            if folder != "/" { add(Self.parent(of: folder), Self.parentEvents, .parent(name: Self.lastComponent(folder))) }
+            if folder != "/" { add(RuleFile.parent(of: folder), Self.parentEvents, .parent(name: RuleFile.lastComponent(folder))) }
             var link = stat()
             if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let real = realpath(path, nil) {
                 let target = String(cString: real)
                 free(real)
-                add(Self.parent(of: target), Self.targetEvents, .target(name: Self.lastComponent(target)))
+                add(RuleFile.parent(of: target), Self.targetEvents, .target(name: RuleFile.lastComponent(target)))
             }
         } else {
             var missing = folder
-            var above = Self.parent(of: missing)
-            while above != "/" && !add(above, Self.ancestorEvents, .ancestor(name: Self.lastComponent(missing))) {
+            var above = RuleFile.parent(of: missing)
+            while above != "/" && !add(above, Self.ancestorEvents, .ancestor(name: RuleFile.lastComponent(missing))) {
                 missing = above
-                above = Self.parent(of: above)
+                above = RuleFile.parent(of: above)
             }
-            if above == "/" { add("/", Self.ancestorEvents, .ancestor(name: Self.lastComponent(missing))) }
+            if above == "/" { add("/", Self.ancestorEvents, .ancestor(name: RuleFile.lastComponent(missing))) }
         }
     }
 
     /// The nearest folder above the rule file's that is watched while it is missing.
     private var watchedAncestor: String {
-        var above = Self.parent(of: folder)
+        var above = RuleFile.parent(of: folder)
         var info = stat()
-        while above != "/" && !(stat(above, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR) { above = Self.parent(of: above) }
+        while above != "/" && !(stat(above, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR) { above = RuleFile.parent(of: above) }
         return above
     }
 
@@ -180,26 +181,4 @@ final class RuleWatcher: PollSource {
 
     var nextDeadline: Timestamp? { nil }
     func handleDeadlines() {}
-
-    // MARK: Paths
-
-    static func absolute(_ path: String) -> String {
-        guard !path.hasPrefix("/") else { return path }
-        guard let cwd = getcwd(nil, 0) else { return "/" + path }
-        defer { free(cwd) }
-        let base = String(cString: cwd)
-        return (base.hasSuffix("/") ? base : base + "/") + path
-    }
-
-    /// `/a/b` for `/a/b/c`, `/` for `/a`.
-    static func parent(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "/" }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
-    }
-
-    static func lastComponent(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? "/"
-    }
 }

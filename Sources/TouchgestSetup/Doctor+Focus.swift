@@ -156,16 +156,7 @@ extension Doctor {
 
     /// The command that installs the extension's `flavour` for this user.
     static func gnomeInstall(_ flavour: String) -> String {
-        let tail = "share/touchgest/gnome-shell/\(flavour)/\(GnomeExtension.uuid)"
-        var candidates: [String] = []
-        var buffer = [CChar](repeating: 0, count: 4_096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if count > 0 {
-            let program = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            candidates.append(program.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/") + "/\(tail)")
-        }
-        candidates += ["/usr/local/\(tail)", "/usr/\(tail)"]
-        if let folder = candidates.first(where: { access($0, R_OK) == 0 }) {
+        if let folder = FocusProviders.installed("share/touchgest/gnome-shell/\(flavour)/\(GnomeExtension.uuid)") {
             return "rm -rf ~/.local/share/gnome-shell/extensions/\(GnomeExtension.uuid) && cp -r \(folder) ~/.local/share/gnome-shell/extensions/"
         }
         return "make install GNOME_SHELL_FLAVOUR=\(flavour) (in touchgest's source)"

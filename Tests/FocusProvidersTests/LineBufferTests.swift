@@ -34,7 +34,7 @@ import TextWire
 /// environment (Linux refuses an environment string over 128 KiB), issue 23.
 @Suite struct OutsideTextTests {
     @Test func aHugeTitleIsCutAtACharacterBoundaryWhereItEnters() {
-        var reporting = FocusReporting()
+        let reporting = FocusReporting()
         var reports: [FocusReport] = []
         reporting.onReport = { reports.append($0) }
         // "é" is two bytes: 4,096 bytes end in the middle of one after an odd prefix.

@@ -10,14 +10,21 @@ import TouchGestures
 /// stand-ins for swaymsg and wpctl that log how they were called.
 @Suite(.serialized) struct ExampleConsumerTests {
     static func pan(_ phase: GestureMoment, dx: Double) -> String {
-        GestureSample(rule: "workspace-slide", gesture: .pan, phase: phase, timestamp: .milliseconds(1), fingers: 3,
-                      device: .indirect, direction: dx < 0 ? .left : .right, location: Point(x: dx, y: 0),
-                      translation: Point(x: dx, y: 0), velocity: Point(x: -100, y: 0), progress: min(1, abs(dx) / 30)).jsonLine
+        var snapshot = GestureSnapshot(rule: "workspace-slide", gesture: .pan, moment: phase, timestamp: .milliseconds(1), fingers: 3)
+        snapshot.device = .indirect
+        snapshot.direction = dx < 0 ? .left : .right
+        snapshot.location = Point(x: dx, y: 0)
+        snapshot.readings.translation = Point(x: dx, y: 0)
+        snapshot.readings.velocity = Point(x: -100, y: 0)
+        return GestureSample(snapshot, progress: min(1, abs(dx) / 30)).jsonLine
     }
 
     static func pinch(_ phase: GestureMoment, scale: Double) -> String {
-        GestureSample(rule: "volume", gesture: .pinch, phase: phase, timestamp: .milliseconds(1), fingers: 2,
-                      device: .indirect, direction: scale < 1 ? .in : .out, scale: scale, progress: abs(scale - 1)).jsonLine
+        var snapshot = GestureSnapshot(rule: "volume", gesture: .pinch, moment: phase, timestamp: .milliseconds(1), fingers: 2)
+        snapshot.device = .indirect
+        snapshot.direction = scale < 1 ? .in : .out
+        snapshot.readings.scale = scale
+        return GestureSample(snapshot, progress: abs(scale - 1)).jsonLine
     }
 
     /// Runs `command` as a stream with `bin` first on PATH, sends `lines`, closes the

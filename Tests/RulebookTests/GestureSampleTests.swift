@@ -46,7 +46,7 @@ final class SampleRecorder: CommandSink {
         #expect(rig.recorder.phases == ["slide began", "slide changed", "slide changed", "slide changed", "slide ended"])
         let first = try #require(rig.recorder.samples.first)
         // The pan begins past its 2 mm slop: on the first 5 mm update.
-        #expect(first.translation == Point(x: -5, y: 0))
+        #expect(first.readings.translation == Point(x: -5, y: 0))
         #expect(first.progress == 5.0 / 40)
         let last = try #require(rig.recorder.samples.last)
         #expect(last.jsonLine == """
@@ -71,7 +71,7 @@ final class SampleRecorder: CommandSink {
         #expect(rig.recorder.phases == ["zoom began", "zoom changed", "zoom changed", "zoom cancelled"])
         #expect(rig.recorder.samples.map(\.direction) == [.out, .out, .out, .out])
         let last = try #require(rig.recorder.samples.last)
-        #expect(last.scale == 1.6)
+        #expect(last.readings.scale == 1.6)
         #expect(jsonNumber(last.progress) == "0.6")
         #expect(last.jsonLine.contains("\"dx\":null,\"dy\":null,\"vx\":null,\"vy\":null,\"scale\":1.6,\"angle\":null,\"progress\":0.6}"))
     }
@@ -108,8 +108,9 @@ final class SampleRecorder: CommandSink {
     }
 
     @Test func namesAreEscapedAndNumbersThatAreNotFiniteAreNull() {
-        let sample = GestureSample(rule: "a \"b\"\\\n\u{1}", gesture: .pinch, phase: .changed, timestamp: .milliseconds(1),
-                                   fingers: 2, scale: .infinity, progress: .nan)
+        var snapshot = GestureSnapshot(rule: "a \"b\"\\\n\u{1}", gesture: .pinch, moment: .changed, timestamp: .milliseconds(1), fingers: 2)
+        snapshot.readings.scale = .infinity
+        let sample = GestureSample(snapshot, progress: .nan)
         #expect(sample.jsonLine.hasPrefix(#"{"v":1,"rule":"a \"b\"\\\n\u0001","gesture":"pinch","phase":"changed""#))
         #expect(sample.jsonLine.hasSuffix(#""scale":null,"angle":null,"progress":null}"#))
         #expect(jsonNumber(-0.0001) == "0")
