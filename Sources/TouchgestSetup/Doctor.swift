@@ -210,6 +210,12 @@ public struct Doctor {
         func names(_ list: [String]) -> String {
             list.map { "'\($0)'" }.joined(separator: ", ")
         }
+        /// A desktop whose own touchpad swipes of `fingers` fire beside the rules.
+        func ownSwipes(fingers: ClosedRange<Int>, _ desktop: String, ok: String, clash: String, then: String, fix: String) {
+            let clashing = touchpadSwipes(fingers: fingers)
+            guard !clashing.isEmpty else { return add(.ok, "desktop", "\(desktop): no rule binds \(ok)") }
+            add(.warn, "desktop", "\(desktop)\(clash), so they fire too with rules \(names(clashing))\(then)", fix: fix)
+        }
         switch desktop {
         case .gnome:
             // GNOME 46 and earlier take 3-finger swipes; later ones every swipe libinput
@@ -228,23 +234,15 @@ public struct Doctor {
                 add(.note, "desktop", "gsettings is not available here, so the extensions GNOME runs cannot be checked")
             }
         case .kde:
-            let clashing = touchpadSwipes(fingers: 4...4)
-            if clashing.isEmpty {
-                add(.ok, "desktop", "KDE Plasma (\(evidence)): no rule binds the 4-finger touchpad swipes KWin uses itself")
-            } else {
-                add(.warn, "desktop", "KDE Plasma (\(evidence)): KWin switches desktops and opens the overview with its own 4-finger touchpad swipes, so they fire too with rules \(names(clashing)); Plasma has no setting that turns them off",
-                    fix: "bind 3-finger swipes instead (examples/kde.toml does)")
-            }
+            ownSwipes(fingers: 4...4, "KDE Plasma (\(evidence))", ok: "the 4-finger touchpad swipes KWin uses itself",
+                      clash: ": KWin switches desktops and opens the overview with its own 4-finger touchpad swipes",
+                      then: "; Plasma has no setting that turns them off", fix: "bind 3-finger swipes instead (examples/kde.toml does)")
         case .niri:
             // niri's own: 3-finger swipes (columns, workspaces) and, since 25.05, 4-finger
             // swipes (the overview).
-            let clashing = touchpadSwipes(fingers: 3...4)
-            if clashing.isEmpty {
-                add(.ok, "desktop", "niri (\(evidence)): no rule binds the 3- and 4-finger touchpad swipes niri uses itself")
-            } else {
-                add(.warn, "desktop", "niri (\(evidence)) moves between columns and workspaces with its own 3-finger touchpad swipes, and opens the overview with 4-finger ones (since 25.05), so they fire too with rules \(names(clashing))",
-                    fix: "bind other gestures (taps, holds, pinches, 5-finger swipes)")
-            }
+            ownSwipes(fingers: 3...4, "niri (\(evidence))", ok: "the 3- and 4-finger touchpad swipes niri uses itself",
+                      clash: " moves between columns and workspaces with its own 3-finger touchpad swipes, and opens the overview with 4-finger ones (since 25.05)",
+                      then: "", fix: "bind other gestures (taps, holds, pinches, 5-finger swipes)")
         case .hyprland:
             add(.note, "desktop", "Hyprland (\(evidence)) acts on touchpad swipes only as its config's gestures say; if it binds the same swipes as your rules, both fire",
                 fix: "look for 'gesture' and 'workspace_swipe' in ~/.config/hypr/hyprland.conf")

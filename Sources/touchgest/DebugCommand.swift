@@ -9,14 +9,10 @@ struct DebugCommand: ParsableCommand {
         commandName: "debug",
         abstract: "Show devices and the gestures the rules recognize, live.",
         discussion: """
-            Each line names a rule, what it decided and the gesture's values; a decision that
-            runs a command shows the command, and one a stream gets names the stream.
-            Commands and streams run only with --run. With -v, every input event, each move of a
-            recognizer's own phase machine (RULE phase OLD -> INPUT -> NEW), and every
-            recognizer transition: RULE FROM -> TO (CAUSE). Lines starting session: show the
-            session's state as it changes (locked, inactive, sleeping, unlocked, with what said
-            so), which rules act then, and which source is followed or missing; debug acts on it
-            as touchgest run does.
+            \(DebugPrinter.help) Commands and streams run only with --run. With -v, every input
+            event too. Lines starting session: show the session's state as it changes (locked,
+            inactive, sleeping, unlocked, with what said so), which rules act then, and which
+            source is followed or missing; debug acts on it as touchgest run does.
             Without a rule file, debug recognizes a built-in catalogue of every gesture and
             names each one ("swipe left, 3 fingers") with the rule that binds it.
             """

@@ -7,6 +7,14 @@ import TouchgestDaemon
 
 /// Prints what `touchgest debug` shows, as text or JSON lines.
 final class DebugPrinter: GesturePipelineObserver {
+    /// What the lines say, for the help of `debug` and `replay`.
+    static let help = """
+        Each line names a rule, what it decided and the gesture's values; a decision that
+        runs a command shows the command, and one a stream gets names the stream. With -v,
+        every recognizer transition: RULE FROM -> TO (CAUSE), and each move of its own phase
+        machine: RULE phase OLD -> INPUT -> NEW.
+        """
+
     let json: Bool
     /// Replays prefix each line with the virtual time, in seconds from the recording's start.
     let clock: (() -> Timestamp)?

@@ -9,10 +9,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recording through the rules on virtual time and show what fires.",
         discussion: """
-            Each line names a rule, what it decided and the gesture's values; a decision that
-            runs a command shows the command, and one a stream gets names the stream. With
-            -v, every recognizer transition: RULE FROM -> TO (CAUSE), and each move of its own
-            phase machine: RULE phase OLD -> INPUT -> NEW. Needs no touch device.
+            \(DebugPrinter.help) Needs no touch device.
             The same file and rules give the same output every time: attach a recording to a
             bug report, or tune thresholds. Commands run only with --run;
             then each stream command reads every line of its rule, none coalesced, and the
