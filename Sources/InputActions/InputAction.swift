@@ -13,6 +13,8 @@ public enum InputAction: Hashable, Sendable, CustomStringConvertible {
     /// A global shortcut of KDE Plasma's, by its name (`Overview`, `Switch to Next
     /// Desktop`), invoked as if its keys were pressed.
     case shortcut(String)
+    /// A desktop action by name (``DesktopAction``), through the desktop's own interface.
+    case desktop(DesktopAction)
 
     /// `keys ctrl+shift+v`, `text "hi"`, `button middle`: as `debug` and `replay` show it.
     public var description: String {
@@ -21,13 +23,14 @@ public enum InputAction: Hashable, Sendable, CustomStringConvertible {
         case let .text(text): "text \"\(text)\""
         case let .button(button): "button \(button.rawValue)"
         case let .shortcut(name): "shortcut \(name)"
+        case let .desktop(action): "action \(action)"
         }
     }
 
     /// The rule keys that give an input action, and what each value is.
-    public static let keyNames = ["keys", "text", "button", "shortcut"]
+    public static let keyNames = ["keys", "text", "button", "shortcut", "action"]
 
-    /// The action a rule key gives: `keys`, `text`, `button` or `shortcut` with its value; throws
+    /// The action a rule key gives: `keys`, `text`, `button`, `shortcut` or `action` with its value; throws
     /// with a message that names the value when it is not one.
     public static func parse(key: String, value: String) throws(InputActionError) -> InputAction {
         switch key {
@@ -56,6 +59,8 @@ public enum InputAction: Hashable, Sendable, CustomStringConvertible {
                 throw InputActionError("shortcut holds the control character \(scalar.codePoint)")
             }
             return .shortcut(value)
+        case "action":
+            return .desktop(try DesktopAction.named(value))
         default:
             throw InputActionError("\(key) is not an input action; expected one of \(keyNames.joined(separator: ", "))")
         }

@@ -85,8 +85,37 @@ public final class KWinFakeInputChannel: WaylandChannel {
     }
 
     public override func press(_ action: InputAction) {
-        if case let .shortcut(shortcut) = action { return invoke(shortcut) }
-        super.press(action)
+        switch action {
+        case let .shortcut(shortcut): invoke(shortcut)
+        case let .desktop(desktop):
+            guard let shortcut = Self.shortcut(for: desktop) else {
+                return problem("KDE Plasma has no \(desktop) that touchgest can reach: KWin has no such global shortcut")
+            }
+            invoke(shortcut)
+        case .keys, .text, .button: super.press(action)
+        }
+    }
+
+    /// The global shortcut of KWin's (component `kwin`) that does `action`, by its internal
+    /// name, which stays the same whatever keys the user binds to it (read from KWin 5.27's
+    /// `shortcutNames`). KWin has no application launcher of its own: Plasma's is
+    /// plasmashell's, which is not KWin's to run.
+    static func shortcut(for action: DesktopAction) -> String? {
+        switch action {
+        case .workspaceNext: "Switch to Next Desktop"
+        case .workspacePrevious: "Switch to Previous Desktop"
+        case .workspaceUp: "Switch One Desktop Up"
+        case .workspaceDown: "Switch One Desktop Down"
+        case .workspaceLeft: "Switch One Desktop to the Left"
+        case .workspaceRight: "Switch One Desktop to the Right"
+        case .overview: "Overview"
+        case .showDesktop: "Show Desktop"
+        case .closeWindow: "Window Close"
+        case .maximize: "Window Maximize"
+        case .minimize: "Window Minimize"
+        case .fullscreen: "Window Fullscreen"
+        case .appGrid: nil
+        }
     }
 
     override func check(_ action: InputAction) -> String? {
@@ -101,7 +130,7 @@ public final class KWinFakeInputChannel: WaylandChannel {
             // button(button, state): pressed 1, released 0.
             requests += Self.request(Made.fakeInput.rawValue, 2, [UInt32(button.evdev), 1])
             requests += Self.request(Made.fakeInput.rawValue, 2, [UInt32(button.evdev), 0])
-        case .keys, .text, .shortcut:
+        case .keys, .text, .shortcut, .desktop:
             guard let map, case let .success(strokes) = map.strokes(for: piece) else { return [] }
             for stroke in strokes {
                 requests += Self.request(Made.fakeInput.rawValue, 10, [stroke.place.key, stroke.pressed ? 1 : 0])

@@ -55,6 +55,12 @@ struct KeyboardMap {
         "shortcut \"\(name)\" names a global shortcut of KDE Plasma, which this desktop is not: give its keys instead"
     }
 
+    /// A desktop action goes through the desktop's own interface, never as keys: said
+    /// where touchgest does not speak that interface.
+    static func actionElsewhere(_ action: DesktopAction) -> String {
+        "action \(action) needs the desktop's own interface, which touchgest does not speak on this desktop yet (it works on KDE Plasma): give keys or a command instead"
+    }
+
     /// One key going down or up, and the keysym it is pressed for.
     struct Stroke: Hashable {
         var keysym: UInt32
@@ -124,6 +130,8 @@ struct KeyboardMap {
             break
         case let .shortcut(name):
             return .failure(InputActionError(Self.shortcutElsewhere(name)))
+        case let .desktop(action):
+            return .failure(InputActionError(Self.actionElsewhere(action)))
         }
         return .success(strokes)
     }

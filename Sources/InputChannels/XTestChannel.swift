@@ -62,7 +62,7 @@ public final class XTestChannel: ConnectedChannel<XTestConnection> {
         case let .button(button):
             // ButtonPress 4, ButtonRelease 5.
             events = [(4, button.x11), (5, button.x11)]
-        case .keys, .text, .shortcut:
+        case .keys, .text, .shortcut, .desktop:
             // KeyPress 2, KeyRelease 3.
             guard case let .success(strokes) = KeyboardMap.strokes(for: piece, on: connection.places, named: Self.mapName) else { return [] }
             events = strokes.map { ($0.pressed ? 2 : 3, UInt8(truncatingIfNeeded: $0.place.key)) }

@@ -50,6 +50,8 @@ enum RuleKeys {
         KeySpec(name: "button", kind: .string, gestures: nil, help: "click this button when recognized: left, middle, right, back or forward"),
         KeySpec(name: "shortcut", kind: .string, gestures: nil,
                 help: "invoke this KDE Plasma global shortcut when recognized, by name: \"Overview\", \"Switch to Next Desktop\""),
+        KeySpec(name: "action", kind: .string, gestures: nil,
+                help: "do this desktop action when recognized, through the desktop's own interface: \"workspace-next\", \"overview\", \"maximize\""),
         KeySpec(name: "on-begin", kind: .string, gestures: continuous, help: "run when it begins"),
         KeySpec(name: "on-step", kind: .string, gestures: continuous.subtracting([.longPress]), help: "run at every step"),
         KeySpec(name: "on-end", kind: .string, gestures: continuous, help: "run when it ends"),

@@ -219,7 +219,7 @@ struct RuleParser {
                     continue
                 }
                 rule.commands[phase] = command
-            case "keys", "text", "button", "shortcut":
+            case "keys", "text", "button", "shortcut", "action":
                 guard let text = string(value, key) else { continue }
                 do {
                     rule.inputs[.recognized] = try InputAction.parse(key: key, value: text)
@@ -321,11 +321,11 @@ struct RuleParser {
     private mutating func inputAction(in inline: TOMLTable, _ key: String) -> InputAction? {
         let given = inline.entries.filter { InputAction.keyNames.contains($0.key) }
         if let stray = inline.entries.first(where: { !InputAction.keyNames.contains($0.key) }) {
-            error("\(key) = { \(stray.key) = ... }: an action table holds keys, text, button or shortcut, not \(stray.key)", at: stray.keyPosition)
+            error("\(key) = { \(stray.key) = ... }: an action table holds keys, text, button, shortcut or action, not \(stray.key)", at: stray.keyPosition)
             return nil
         }
         guard given.count == 1, let entry = given.first else {
-            error("\(key) = { ... } needs exactly one of keys, text, button or shortcut", at: inline.position)
+            error("\(key) = { ... } needs exactly one of keys, text, button, shortcut or action", at: inline.position)
             return nil
         }
         guard let text = string(entry.value, entry.key) else { return nil }

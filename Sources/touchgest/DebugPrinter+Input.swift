@@ -5,7 +5,7 @@ import TouchgestDaemon
 /// What `touchgest debug` and `replay` show of the keys, text and clicks rules press.
 extension DebugPrinter {
     /// `would press: ctrl+shift+v`, `types: "hi"`, `would click: middle`,
-    /// `would invoke shortcut: Overview`.
+    /// `would invoke shortcut: Overview`, `would do: workspace-next`.
     func said(_ action: InputAction) -> String {
         let pressed = pressesInput
         switch action {
@@ -13,6 +13,7 @@ extension DebugPrinter {
         case let .text(text): return "\(pressed ? "types" : "would type"): \"\(text)\"".escapingControlCharacters
         case let .button(button): return "\(pressed ? "clicks" : "would click"): \(button.rawValue)"
         case let .shortcut(name): return "\(pressed ? "invokes" : "would invoke") shortcut: \(name)".escapingControlCharacters
+        case let .desktop(action): return "\(pressed ? "does" : "would do"): \(action)"
         }
     }
 
@@ -27,6 +28,7 @@ extension DebugPrinter {
             case let .text(text): line.add("text", text)
             case let .button(button): line.add("button", button.rawValue)
             case let .shortcut(name): line.add("shortcut", name)
+            case let .desktop(action): line.add("action", action.rawValue)
             }
             line.add("pressed", pressesInput)
             emit(line.text)

@@ -94,4 +94,40 @@ struct KWinInputTests {
                 + "(qdbus org.kde.kglobalaccel /component/kwin shortcutNames lists them)",
         ])
     }
+
+    // A desktop action goes to KWin's own global shortcut for it, by the shortcut's
+    // internal name, whatever keys the user bound to it: a 3-finger swipe up shows the
+    // next virtual desktop, read back from KWin's own signal. One KWin lacks is said.
+    @Test func anActionSwitchesKWinsDesktopThroughItsOwnShortcutAndOneItLacksIsSaid() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        desktop.run("desktop", "1")
+        let log = "\(desktop.folder)/kwin.log"
+        let shown = { readText(log).split(separator: "\n").filter { $0 == "js: touchgest-rig desktop 2" }.count }
+        let before = shown()
+        let run = rig(devices: ["touchpad"], rules: """
+            [rule.next]
+            gesture = "swipe"
+            fingers = 3
+            direction = "up"
+            action = "workspace-next"
+
+            [rule.grid]
+            gesture = "tap"
+            fingers = 3
+            action = "app-grid"
+            """, script: """
+            device touchpad
+            await input: connected to KWin fake input at \(desktop.folder)/runtime/kwin-0
+            \(InputRules.swipe)
+            shell timeout 30 sh -c 'until [ "$(grep -cx "js: touchgest-rig desktop 2" \(log))" -gt \(before) ]; do sleep 0.05; done'
+            tap 3 at 50,35
+            await input: KDE Plasma has no app-grid
+            """, arguments: InputRules.arguments, extra: InputRules.extra, wrapper: Self.session(desktop))
+        #expect(run.status == 0, "\(run.lines.suffix(10))")
+        #expect(shown() - before == 1, "\(run.lines.suffix(10))")
+        #expect(run.lines.filter { $0.hasPrefix("touchgest: warning: input: ") } == [
+            "touchgest: warning: input: KDE Plasma has no app-grid that touchgest can reach: KWin has no such global shortcut",
+        ])
+    }
 }

@@ -82,8 +82,8 @@ import TouchGestures
             "rules.toml:11:8: error: 'a+b' presses two keys, a and b, at once; a chord is modifiers and one key (for one after the other, separate them with a space)",
             "rules.toml:15:8: error: keys is empty; give a chord such as \"ctrl+shift+v\"",
             "rules.toml:19:10: error: unknown button 'wheel'; expected one of left, middle, right, back, forward",
-            "rules.toml:23:12: error: on-begin = { ... } needs exactly one of keys, text, button or shortcut",
-            "rules.toml:24:12: error: on-end = { command = ... }: an action table holds keys, text, button or shortcut, not command",
+            "rules.toml:23:12: error: on-begin = { ... } needs exactly one of keys, text, button, shortcut or action",
+            "rules.toml:24:12: error: on-end = { command = ... }: an action table holds keys, text, button, shortcut or action, not command",
             "rules.toml:28:8: error: 'v+ctrl' puts ctrl after its key; write the modifiers first",
             "rules.toml:28:1: error: keys and command both act when 'g' is recognized; keep one, or give on-begin/on-end the other",
             "rules.toml:33:12: error: shortcut is empty; give the name of a KDE Plasma global shortcut, such as \"Overview\"",
@@ -169,5 +169,37 @@ import TouchGestures
             """) == [
             "rules.toml:4:32: error: on-step = { left = ... }: a step goes in or out, not left",
         ])
+    }
+
+    /// `action = "NAME"` wherever keys go: as the rule's own, in an action table at a
+    /// phase and per step direction; a name that is not an action is said with its position.
+    @Test func desktopActionsAreReadByNameWhereverKeysAreAndAnUnknownOneIsSaid() throws {
+        let book = try Rulebook.parse("""
+            [rule.next]
+            gesture = "swipe"
+            fingers = 4
+            direction = "left"
+            action = "workspace-next"
+
+            [rule.slide]
+            gesture = "pan"
+            fingers = 4
+            step = 30
+            on-begin = { action = "overview" }
+            on-step = { left = { action = "workspace-left" }, right = { action = "workspace-right" } }
+            """, file: "rules.toml")
+        #expect(book.warnings.isEmpty)
+        #expect(book.rules[0].inputs == [.recognized: .desktop(.workspaceNext)])
+        #expect(book.rules[1].inputs == [.begin: .desktop(.overview)])
+        #expect(book.rules[1].stepInputs == ["left": .desktop(.workspaceLeft), "right": .desktop(.workspaceRight)])
+        #expect(book.rules[0].inputs[.recognized]?.description == "action workspace-next")
+        do {
+            _ = try Rulebook.parse("[rule.a]\ngesture = \"tap\"\naction = \"next-workspace\"\n", file: "rules.toml")
+            Issue.record("an unknown action was taken")
+        } catch {
+            #expect("\(error)" == "rules.toml:3:10: error: unknown action 'next-workspace'; expected one of workspace-next, "
+                + "workspace-previous, workspace-up, workspace-down, workspace-left, workspace-right, overview, app-grid, "
+                + "show-desktop, close-window, maximize, minimize, fullscreen")
+        }
     }
 }
