@@ -155,7 +155,7 @@ public final class SocketFocusProvider: FocusProvider {
         }
         var connections: [Connection] = []
         for (index, endpoint) in endpoints.enumerated() {
-            switch open(endpoint) {
+            switch UnixSocket.connect(endpoint.path, hello: endpoint.hello) {
             case let .success(fd):
                 connections.append(Connection(fd: fd, endpoint: index))
             case let .failure(why):
@@ -171,7 +171,7 @@ public final class SocketFocusProvider: FocusProvider {
     }
 
     private func apply(_ output: FocusWireOutput, on fd: Int32?) throws(FocusWireError) {
-        if !output.send.isEmpty, let fd, !Self.writeAll(fd, output.send) {
+        if !output.send.isEmpty, let fd, !UnixSocket.sendAll(fd, output.send) {
             throw FocusWireError("cannot send: \(String(cString: strerror(errno)))")
         }
         if let focus = output.focus { reporting.focused(focus) }
@@ -186,66 +186,5 @@ public final class SocketFocusProvider: FocusProvider {
         guard readSinceTrim >= FocusDefaults.trimAfterBytes else { return }
         readSinceTrim = 0
         trim()
-    }
-
-    /// Connects a non-blocking socket and sends the hello. A unix socket connects at once
-    /// or not at all: a listener that never accepts fills its queue, and a blocking
-    /// connect to it then waits for ever (with the loop, and SIGTERM, waiting behind it);
-    /// without blocking the connect fails with EAGAIN and the provider tries again later.
-    /// A hello is far smaller than a new socket's buffer.
-    private static func open(_ endpoint: FocusEndpoint) -> Result<Int32, SocketFailure> {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { return .failure(SocketFailure(errno)) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let path = Array(endpoint.path.utf8)
-        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
-            return .failure(SocketFailure(ENAMETOOLONG))
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.enumerated() { raw[index] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            return .failure(SocketFailure(code))
-        }
-        guard writeAll(fd, endpoint.hello) else {
-            let code = errno
-            close(fd)
-            return .failure(SocketFailure(code))
-        }
-        return .success(fd)
-    }
-
-    /// Sends `bytes` without waiting. A desktop whose socket has no room for a few bytes
-    /// is not reading it: that connection fails (and is made again later), never the loop.
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
-    }
-}
-
-
-/// An errno from connecting, for the log.
-struct SocketFailure: Error, CustomStringConvertible {
-    var code: Int32
-    init(_ code: Int32) { self.code = code }
-    var description: String {
-        // What EAGAIN means from a non-blocking connect or send on a unix socket.
-        code == EAGAIN ? "it takes no connection or data now (its queue is full: is the desktop stuck?)"
-            : String(cString: strerror(code))
     }
 }

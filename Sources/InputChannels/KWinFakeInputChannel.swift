@@ -79,7 +79,7 @@ public final class KWinFakeInputChannel: WaylandChannel {
         guard let map = KeyboardMap() else { return "libxkbcommon could not build a keyboard map (is xkb-data installed?)" }
         let requests = Self.bindRequest(global.name, Self.interface, version: Self.keyboardVersion, to: Made.fakeInput.rawValue)
             + Self.message(Made.fakeInput.rawValue, 0, Self.string("touchgest") + Self.string("gestures press the keys, text and buttons their rules name"))
-        guard Self.sendAll(fd, requests) else { return "KWin at \(socketPath) took no requests" }
+        guard UnixSocket.sendAll(fd, requests) else { return "KWin at \(socketPath) took no requests" }
         self.map = map
         return nil
     }

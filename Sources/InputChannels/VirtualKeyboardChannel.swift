@@ -40,7 +40,7 @@ public final class VirtualKeyboardChannel: WaylandChannel {
         var requests = Self.bindRequest(seat.name, "wl_seat", version: 1, to: Made.seat.rawValue)
         requests += Self.bindRequest(manager.name, Self.managerInterface, version: 1, to: Made.manager.rawValue)
         requests += Self.request(Made.manager.rawValue, 0, [Made.seat.rawValue, Made.keyboard.rawValue])
-        guard Self.sendAll(fd, requests) else { return "the compositor at \(socketPath) took no requests" }
+        guard UnixSocket.sendAll(fd, requests) else { return "the compositor at \(socketPath) took no requests" }
         // keymap(format xkb_v1 = 1, fd, size): the descriptor goes beside the bytes.
         let keymap = Self.request(Made.keyboard.rawValue, 0, [1, UInt32(map.text.count)])
         let sent = keymap.withUnsafeBytes { cprocess_send_with_fd(fd, $0.baseAddress, UInt($0.count), keymapFD) }

@@ -132,11 +132,6 @@ public class WaylandChannel: ConnectedChannel<Int32> {
 
     // MARK: Writing
 
-    /// Writes `bytes` during the handshake, all at once or not at all.
-    static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) } == bytes.count
-    }
-
     // MARK: The wire
 
     /// A request: object, size and opcode, then 32-bit arguments.
@@ -206,30 +201,15 @@ public class WaylandChannel: ConnectedChannel<Int32> {
 
     // MARK: Connecting
 
-    /// Connects to the compositor's socket and asks for its globals.
+    /// Connects to the compositor's socket (at once or not at all: no wait in the loop)
+    /// and asks for its globals.
     private static func open(_ socketPath: String) -> Result<Int32, ConnectFailure> {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { return .failure(ConnectFailure("cannot make a socket: \(String(cString: strerror(errno)))")) }
-        func fail(_ why: String) -> Result<Int32, ConnectFailure> {
-            close(fd)
-            return .failure(ConnectFailure(why))
-        }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let path = Array(socketPath.utf8)
-        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else { return fail("the socket path \(socketPath) is too long") }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.enumerated() { raw[index] = byte }
-        }
-        // A unix socket connects at once or not at all: no wait in the loop.
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else { return fail("cannot reach the compositor at \(socketPath): \(String(cString: strerror(errno)))") }
         let hello = request(Object.display.rawValue, 1, [Object.registry.rawValue])
             + request(Object.display.rawValue, 0, [Object.callback.rawValue])
-        guard sendAll(fd, hello) else { return fail("the compositor at \(socketPath) took no requests") }
-        return .success(fd)
+        return UnixSocket.connect(socketPath, hello: hello).mapError {
+            ConnectFailure($0.sending ? "the compositor at \(socketPath) took no requests"
+                : "cannot reach the compositor at \(socketPath): \($0)")
+        }
     }
 
     /// What belonged to the connection, dropped with it: what it read and what waited for it.
