@@ -44,6 +44,14 @@ public enum InputChannelDefaults {
     /// Presses that may wait behind a long text: more are dropped (said once), so that a
     /// gesture repeated while a desktop is slow never queues without end.
     public static let maximumWaitingPresses = 64
+    /// How long a desktop's IPC may take to answer a desktop action (sway, Hyprland and
+    /// niri answer within milliseconds): one that takes longer is said, and the socket
+    /// of that action is closed.
+    public static let actionAnswerTimeout: Duration = .seconds(2)
+    /// Actions that may wait for their answers at once: more are dropped (said once), so
+    /// that a stuck desktop never gathers sockets without end.
+    public static let maximumWaitingActions = 8
+    /// Most bytes of one answer to an action: sway's is `[{"success":true}]`, an error
+    /// a sentence; more is not an answer.
+    public static let maximumAnswerBytes = 4_096
 }
-
-

@@ -109,6 +109,9 @@ public final class GesturePipeline: CommandSink {
     /// none (``inputChannelProblem`` says why).
     public private(set) var inputChannel: InputChannel?
     public private(set) var inputChannelProblem: String?
+    /// Where desktop actions go when the desktop takes them on a route of their own (its
+    /// IPC socket), beside the input channel; nil where the input channel takes them too.
+    public private(set) var actionChannel: InputChannel?
     /// Whether the screen is locked, the session in front, the machine going to sleep;
     /// nil until ``startSessionState(_:)`` (and with `none`).
     public private(set) var sessionMonitor: SessionMonitor?
@@ -306,22 +309,36 @@ public final class GesturePipeline: CommandSink {
         observer?.press(request)
         guard runner != nil else { return }
         // Without a channel, why was said when the rules were loaded.
-        inputChannel?.press(request.action)
+        if case .desktop = request.action, let actionChannel {
+            actionChannel.press(request.action)
+        } else {
+            inputChannel?.press(request.action)
+        }
     }
 
-    /// Chooses this desktop's input channel, once, as one more source of the loop.
+    /// Chooses this desktop's input channel and its route for actions, once, as sources
+    /// of the loop.
     private func startInputChannel() {
         guard inputChannel == nil && inputChannelProblem == nil else { return }
-        switch InputChannels.choose(environment: CommandRunner.processEnvironment()) {
+        let environment = CommandRunner.processEnvironment()
+        if let channel = InputChannels.chooseActions(environment: environment) {
+            actionChannel = channel
+            add(channel)
+        }
+        switch InputChannels.choose(environment: environment) {
         case let .failure(why):
             inputChannelProblem = why.description
             observer?.inputChannel(.lost(why.description))
         case let .success(channel):
-            channel.onReport = { [weak self] report in self?.observer?.inputChannel(report) }
             inputChannel = channel
-            loop.add(channel)
-            channel.start()
+            add(channel)
         }
+    }
+
+    private func add(_ channel: InputChannel) {
+        channel.onReport = { [weak self] report in self?.observer?.inputChannel(report) }
+        loop.add(channel)
+        channel.start()
     }
 
     public func wantsSamples(of rule: String) -> Bool {
