@@ -2,22 +2,30 @@ import Glibc
 import InputActions
 import TextWire
 
-/// How one desktop's IPC takes a desktop action on a socket of its own: the socket, the
-/// request for an action, and what its answer means. Each action opens the socket, sends
-/// its request, reads the answer and closes it (``SocketActionChannel``).
+/// How one desktop takes a desktop action: on a socket of its own (sway, Hyprland, niri:
+/// each action opens the socket, sends its request, reads the answer and closes it), or
+/// by work that blocks in a C library (XCB), run on a thread of its own
+/// (``ActionChannel``).
 protocol ActionWire: Sendable {
-    /// The desktop, in messages: `sway`, `hyprland`, `niri`.
+    /// The desktop, in messages: `sway`, `hyprland`, `niri`, `x11`.
     var desktop: String { get }
-    /// The socket the requests go to.
+    /// Where the requests go: the socket's path, the X display.
     var socketPath: String { get }
-    /// The request that does `action`; nil when the desktop has no such action.
-    func request(for action: DesktopAction) -> [UInt8]?
-    /// What the answer read so far means: nil while more must come (and the socket is
-    /// open); the desktop's refusal, in its own words; or done.
+    /// How `action` is done; nil when the desktop has no such action.
+    func request(for action: DesktopAction) -> ActionRequest?
+    /// What the answer read so far on the socket means: nil while more must come (and
+    /// the socket is open); the desktop's refusal, in its own words; or done.
     func answer(_ bytes: [UInt8], closed: Bool) -> ActionAnswer?
 }
 
-enum ActionAnswer: Equatable {
+enum ActionRequest {
+    /// Bytes for the desktop's socket.
+    case bytes([UInt8])
+    /// Work that blocks, for a thread of its own; it returns the answer.
+    case work(@Sendable () -> ActionAnswer)
+}
+
+enum ActionAnswer: Equatable, Sendable {
     case done
     case refused(String)
 }
@@ -37,7 +45,7 @@ struct I3ActionWire: ActionWire {
     let desktop: String
     let socketPath: String
 
-    func request(for action: DesktopAction) -> [UInt8]? {
+    func request(for action: DesktopAction) -> ActionRequest? {
         let command: String
         switch action {
         case .workspaceNext: command = "workspace next"
@@ -48,7 +56,7 @@ struct I3ActionWire: ActionWire {
             return nil
         }
         let payload = Array(command.utf8)
-        return Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(payload.count)) { Array($0) } + withUnsafeBytes(of: UInt32(0)) { Array($0) } + payload
+        return .bytes(Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(payload.count)) { Array($0) } + withUnsafeBytes(of: UInt32(0)) { Array($0) } + payload)
     }
 
     func answer(_ bytes: [UInt8], closed: Bool) -> ActionAnswer? {
@@ -72,7 +80,7 @@ struct HyprlandActionWire: ActionWire {
     var desktop: String { "hyprland" }
     let socketPath: String
 
-    func request(for action: DesktopAction) -> [UInt8]? {
+    func request(for action: DesktopAction) -> ActionRequest? {
         let dispatch: String
         switch action {
         case .workspaceNext: dispatch = "workspace e+1"
@@ -83,7 +91,7 @@ struct HyprlandActionWire: ActionWire {
         case .workspaceUp, .workspaceDown, .workspaceLeft, .workspaceRight, .overview, .appGrid, .showDesktop, .minimize:
             return nil
         }
-        return Array("dispatch \(dispatch)".utf8)
+        return .bytes(Array("dispatch \(dispatch)".utf8))
     }
 
     func answer(_ bytes: [UInt8], closed: Bool) -> ActionAnswer? {
@@ -102,7 +110,7 @@ struct NiriActionWire: ActionWire {
     var desktop: String { "niri" }
     let socketPath: String
 
-    func request(for action: DesktopAction) -> [UInt8]? {
+    func request(for action: DesktopAction) -> ActionRequest? {
         let name: String
         switch action {
         case .workspaceNext, .workspaceDown: name = "FocusWorkspaceDown"
@@ -114,7 +122,7 @@ struct NiriActionWire: ActionWire {
         case .workspaceLeft, .workspaceRight, .appGrid, .showDesktop, .minimize:
             return nil
         }
-        return Array("{\"Action\":{\"\(name)\":{}}}\n".utf8)
+        return .bytes(Array("{\"Action\":{\"\(name)\":{}}}\n".utf8))
     }
 
     func answer(_ bytes: [UInt8], closed: Bool) -> ActionAnswer? {

@@ -65,18 +65,19 @@ public enum InputChannels {
     }
 
     /// The route of desktop actions where the desktop takes them on a socket of its own
-    /// (sway, i3, Hyprland, niri); nil where the input channel takes them (KDE) or none is
-    /// built yet.
+    /// (sway, i3, Hyprland, niri) or through EWMH (X11); nil where the input channel takes
+    /// them (KDE) or none is built yet.
     public static func chooseActions(environment: [String: String]) -> InputChannel? {
         func set(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        if let path = set("SWAYSOCK") { return SocketActionChannel(wire: I3ActionWire(desktop: "sway", socketPath: path)) }
-        if let path = set("I3SOCK") { return SocketActionChannel(wire: I3ActionWire(desktop: "i3", socketPath: path)) }
+        if let path = set("SWAYSOCK") { return ActionChannel(wire: I3ActionWire(desktop: "sway", socketPath: path)) }
+        if let path = set("I3SOCK") { return ActionChannel(wire: I3ActionWire(desktop: "i3", socketPath: path)) }
         if let signature = set("HYPRLAND_INSTANCE_SIGNATURE") {
             let folders = [set("XDG_RUNTIME_DIR").map { "\($0)/hypr/\(signature)" }, "/tmp/hypr/\(signature)"].compactMap { $0 }
             let folder = folders.first { access("\($0)/.socket.sock", F_OK) == 0 } ?? folders[0]
-            return SocketActionChannel(wire: HyprlandActionWire(socketPath: "\(folder)/.socket.sock"))
+            return ActionChannel(wire: HyprlandActionWire(socketPath: "\(folder)/.socket.sock"))
         }
-        if let path = set("NIRI_SOCKET") { return SocketActionChannel(wire: NiriActionWire(socketPath: path)) }
+        if let path = set("NIRI_SOCKET") { return ActionChannel(wire: NiriActionWire(socketPath: path)) }
+        if set("WAYLAND_DISPLAY") == nil, let display = set("DISPLAY") { return ActionChannel(wire: X11ActionWire(socketPath: display)) }
         return nil
     }
 }

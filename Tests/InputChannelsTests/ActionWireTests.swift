@@ -34,7 +34,7 @@ import TouchGestures
     /// `closes`), and runs the loop until the channel holds no action; what it said.
     static func exchange(_ wire: any ActionWire, _ action: DesktopAction, standIn: StandIn, requestBytes: Int,
                          answer: [UInt8], closes: Bool) -> (request: [UInt8], said: [String]) {
-        let channel = SocketActionChannel(wire: wire)
+        let channel = ActionChannel(wire: wire)
         var said: [String] = []
         channel.onReport = { said.append("\($0)") }
         let loop = EventLoop()
@@ -100,7 +100,7 @@ import TouchGestures
         let flood = Self.exchange(wire, .overview, standIn: standIn, requestBytes: 33,
                                   answer: [UInt8](repeating: UInt8(ascii: "x"), count: 8_192), closes: false)
         #expect(flood.said == ["input: niri answered overview with more than 4 KiB: not an answer"])
-        let channel = SocketActionChannel(wire: wire)
+        let channel = ActionChannel(wire: wire)
         var said: [String] = []
         channel.onReport = { said.append("\($0)") }
         channel.press(.desktop(.minimize))

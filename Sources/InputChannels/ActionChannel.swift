@@ -4,9 +4,11 @@ import PollLoop
 import TextWire
 import TouchGestures
 
-/// Desktop actions through a desktop's IPC socket (``ActionWire``): sway and i3, Hyprland,
-/// niri. Each action connects (at once or not at all, never waiting in the loop), sends
-/// its request, and reads the answer as the loop finds it readable; a refusal, a desktop
+/// Desktop actions through a desktop's own interface (``ActionWire``): the IPC sockets of
+/// sway and i3, Hyprland and niri, and EWMH on X11. On a socket, each action connects (at
+/// once or not at all, never waiting in the loop), sends its request, and reads the answer
+/// as the loop finds it readable; work that blocks in a C library runs on a thread of its
+/// own (``BackgroundAttempt``), whose end the loop reads the same way. A refusal, a desktop
 /// that is not there or one that does not answer within
 /// ``InputChannelDefaults/actionAnswerTimeout`` is said, once per cause. At most
 /// ``InputChannelDefaults/maximumWaitingActions`` wait for answers at once; an answer
@@ -14,12 +16,14 @@ import TouchGestures
 ///
 /// It takes desktop actions only: keys, text and buttons go through the desktop's input
 /// channel beside it.
-public final class SocketActionChannel: InputChannel {
+public final class ActionChannel: InputChannel {
     private struct Waiting {
         var fd: Int32
         var action: DesktopAction
         var deadline: Timestamp
         var read: [UInt8] = []
+        /// The thread doing the action, for work that blocks; nil on a socket.
+        var work: BackgroundAttempt<ActionAnswer>?
     }
 
     private let wire: any ActionWire
@@ -33,7 +37,7 @@ public final class SocketActionChannel: InputChannel {
     }
 
     deinit {
-        for entry in waiting { close(entry.fd) }
+        for index in waiting.indices.reversed() { finish(at: index) }
     }
 
     /// Nothing to connect before the first action: each has a socket of its own.
@@ -49,11 +53,20 @@ public final class SocketActionChannel: InputChannel {
         guard waiting.count < InputChannelDefaults.maximumWaitingActions else {
             return problem("\(wire.desktop) is behind: \(InputChannelDefaults.maximumWaitingActions) actions wait for its answer, and more are dropped")
         }
-        switch UnixSocket.connect(wire.socketPath, hello: request) {
-        case let .failure(why):
-            problem("cannot reach \(wire.desktop) at \(wire.socketPath) for \(desktopAction): \(why)")
-        case let .success(fd):
-            waiting.append(Waiting(fd: fd, action: desktopAction, deadline: PollScheduler.now() + InputChannelDefaults.actionAnswerTimeout))
+        let deadline = PollScheduler.now() + InputChannelDefaults.actionAnswerTimeout
+        switch request {
+        case let .work(work):
+            guard let attempt = BackgroundAttempt.start(work, dispose: { _ in }) else {
+                return problem("cannot start a thread for \(desktopAction)")
+            }
+            waiting.append(Waiting(fd: attempt.fd, action: desktopAction, deadline: deadline, work: attempt))
+        case let .bytes(bytes):
+            switch UnixSocket.connect(wire.socketPath, hello: bytes) {
+            case let .failure(why):
+                problem("cannot reach \(wire.desktop) at \(wire.socketPath) for \(desktopAction): \(why)")
+            case let .success(fd):
+                waiting.append(Waiting(fd: fd, action: desktopAction, deadline: deadline))
+            }
         }
     }
 
@@ -78,6 +91,10 @@ public final class SocketActionChannel: InputChannel {
 
     public func handleReadable(_ fd: Int32) {
         guard let index = waiting.firstIndex(where: { $0.fd == fd }) else { return }
+        if let work = waiting[index].work {
+            guard let answer = work.take() else { return }
+            return settle(answer, at: index)
+        }
         var buffer = [UInt8](repeating: 0, count: InputChannelDefaults.maximumAnswerBytes + 1 - waiting[index].read.count)
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
         if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { return }
@@ -87,19 +104,22 @@ public final class SocketActionChannel: InputChannel {
             finish(at: index)
             return problem("\(wire.desktop) answered \(action) with more than \(shownBytes(InputChannelDefaults.maximumAnswerBytes)): not an answer")
         }
-        switch wire.answer(waiting[index].read, closed: count <= 0) {
-        case nil: break
-        case .done?: finish(at: index)
-        case let .refused(why)?:
-            finish(at: index)
-            problem("\(wire.desktop) refused \(action): \(why.prefix(utf8Bytes: maximumOutsideTextBytes))")
+        if let answer = wire.answer(waiting[index].read, closed: count <= 0) { settle(answer, at: index) }
+    }
+
+    private func settle(_ answer: ActionAnswer, at index: Int) {
+        let entry = finish(at: index)
+        if case let .refused(why) = answer {
+            problem("\(wire.desktop) refused \(entry.action): \(why.prefix(utf8Bytes: maximumOutsideTextBytes))")
         }
     }
 
+    /// The action is over, answered or not: its socket is closed, or its thread, if it
+    /// still runs, is left to end by itself.
     @discardableResult
     private func finish(at index: Int) -> Waiting {
         let entry = waiting.remove(at: index)
-        close(entry.fd)
+        if let work = entry.work { work.abandon() } else { close(entry.fd) }
         return entry
     }
 
