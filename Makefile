@@ -58,6 +58,9 @@ install: build
 		data/gnome-shell/$$flavour/$(EXTENSION)/metadata.json data/gnome-shell/$$flavour/$(EXTENSION)/extension.js; done
 	install -Dm644 -t $(DESTDIR)$(PREFIX)/share/gnome-shell/extensions/$(EXTENSION) \
 		data/gnome-shell/$(GNOME_SHELL_FLAVOUR)/$(EXTENSION)/metadata.json data/gnome-shell/$(GNOME_SHELL_FLAVOUR)/$(EXTENSION)/extension.js
+	# The extension takes keys and actions only from the program this names (docs/input-actions.md).
+	for folder in $(DESTDIR)$(PREFIX)/share/gnome-shell/extensions/$(EXTENSION) $(DESTDIR)$(PREFIX)/share/touchgest/gnome-shell/*/$(EXTENSION); do \
+		echo "$(PREFIX)/bin/touchgest" > $$folder/trusted-programs && chmod 644 $$folder/trusted-programs; done
 	@echo "installed the GNOME Shell extension for GNOME $(GNOME_SHELL_FLAVOUR) (GNOME_SHELL_FLAVOUR=42-44 or 45-50 picks the other)"
 	@$(MAKE) --no-print-directory install-udev
 

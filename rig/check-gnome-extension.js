@@ -9,7 +9,12 @@
 // metadata.json as GNOME Shell 45 does, enables it against a stand-in global.display,
 // moves the focus and a title, asks GetFocus over the session bus from a second
 // connection, and disables it. Each step prints one line; the test compares them.
-// What it cannot show: that GNOME Shell 45-50 itself load it (not installable here).
+// It then drives org.touchgest.Input from second connections against stand-ins of the
+// shell's main.js, Clutter and Meta that print what they are asked: as a trusted program
+// (this gjs, named in SCRATCH_FOLDER/trusted-programs), as an untrusted one, and while
+// locked.
+// What it cannot show: that GNOME Shell 45-50 itself load it (not installable here), nor
+// mutter's own Clutter and Meta (their typelibs load only inside the shell).
 import GLib from 'gi://GLib';
 import Gio from 'gi://Gio';
 import System from 'system';
@@ -28,8 +33,30 @@ if (/\bimports\./.test(source))
 // The shell's Extension base class as GNOME 45 defines it: constructed with the
 // metadata, which it keeps; enable() and disable() are the subclass's.
 GLib.file_set_contents(`${scratch}/extension-base.js`,
-    'export class Extension { constructor(metadata) { this.metadata = metadata; this.uuid = metadata.uuid; } }\n');
-GLib.file_set_contents(`${scratch}/extension.js`, source.replace(shellModule, `file://${scratch}/extension-base.js`));
+    'export class Extension { constructor(metadata) { this.metadata = metadata; this.uuid = metadata.uuid; this.path = metadata.path; } }\n');
+// The shell's main.js, mutter's Clutter and Meta: what the input part uses, printing each call.
+GLib.file_set_contents(`${scratch}/main.js`, `
+export const sessionMode = {isLocked: false};
+export const screenShield = null;
+export const overview = {toggle() { print('shell: overview toggled'); }, showApps() { print('shell: app grid shown'); }};
+export const wm = {actionMoveWorkspace(workspace) { print(\`shell: moved to the workspace \${workspace}\`); }};
+`);
+GLib.file_set_contents(`${scratch}/clutter.js`, `
+const device = kind => ({
+    notify_keyval(time, keysym, state) { print(\`clutter: \${kind} keysym 0x\${keysym.toString(16)} \${state ? 'pressed' : 'released'}\`); },
+    notify_button(time, button, state) { print(\`clutter: \${kind} button \${button} \${state ? 'pressed' : 'released'}\`); },
+});
+export default {
+    InputDeviceType: {KEYBOARD_DEVICE: 'keyboard', POINTER_DEVICE: 'pointer'},
+    KeyState: {RELEASED: 0, PRESSED: 1},
+    ButtonState: {RELEASED: 0, PRESSED: 1},
+    get_default_backend: () => ({get_default_seat: () => ({create_virtual_device: kind => device(kind)})}),
+};
+`);
+GLib.file_set_contents(`${scratch}/meta.js`, "export default {MotionDirection: {LEFT: 'left', RIGHT: 'right'}, MaximizeFlags: {BOTH: 3}};\n");
+GLib.file_set_contents(`${scratch}/extension.js`, source.replace(shellModule, `file://${scratch}/extension-base.js`)
+    .replace('resource:///org/gnome/shell/ui/main.js', `file://${scratch}/main.js`)
+    .replace("'gi://Clutter'", `'file://${scratch}/clutter.js'`).replace("'gi://Meta'", `'file://${scratch}/meta.js'`));
 
 // global.display and Meta.Window, as far as the extension uses them.
 class Signals {
@@ -49,7 +76,8 @@ class Window extends Signals {
 }
 const display = new Signals();
 display.focus_window = new Window('term-a', 'Alpha');
-globalThis.global = {display};
+const workspaceManager = {get_active_workspace: () => ({get_neighbor: direction => `to the ${direction}`})};
+globalThis.global = {display, workspace_manager: workspaceManager, get_current_time: () => 0};
 
 const loop = new GLib.MainLoop(null, false);
 const bus = Gio.DBus.session;
@@ -78,8 +106,28 @@ function getFocus() { // GetFocus from a second connection, as touchgest would c
     other.close_sync(null);
 }
 
+/** Calls org.touchgest.Input's `method` from a second connection, as touchgest would. */
+function input(method, signature, value) {
+    const other = Gio.DBusConnection.new_for_address_sync(GLib.getenv('DBUS_SESSION_BUS_ADDRESS'),
+        Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, null, null);
+    other.call(bus.get_unique_name(), '/org/touchgest/Input', 'org.touchgest.Input', method, new GLib.Variant(signature, [value]),
+        null, Gio.DBusCallFlags.NONE, 2000, null, (connection, result) => {
+            try {
+                connection.call_finish(result);
+                say(`${method} done`);
+            } catch (error) {
+                Gio.DBusError.strip_remote_error(error);
+                say(`${method} refused: ${error.message}`);
+            }
+            loop.quit();
+        });
+    loop.run();
+    other.close_sync(null);
+}
+
 const module = await import(`file://${scratch}/extension.js`);
 const metadata = JSON.parse(read(`${folder}/metadata.json`));
+metadata.path = scratch;
 const extension = new module.default(metadata);
 say(`constructed ${extension.constructor.name} for ${metadata.uuid}, shell-version ${metadata['shell-version'].join(' ')}`);
 extension.enable();
@@ -96,6 +144,19 @@ display.focus_window = null;
 display.emit('notify::focus-window');
 settle();
 getFocus();
+GLib.file_set_contents(`${scratch}/trusted-programs`, `${GLib.file_read_link('/proc/self/exe')}\n`);
+input('Keys', '(s)', 'ffe3:1 76:1 76:0 ffe3:0');
+input('Button', '(u)', 2);
+input('Do', '(s)', 'workspace-next');
+input('Do', '(s)', 'overview');
+input('Do', '(s)', 'show-desktop');
+input('Keys', '(s)', 'ffe3:1 nonsense');
+const main = await import(`file://${scratch}/main.js`);
+main.sessionMode.isLocked = true;
+input('Keys', '(s)', '61:1 61:0');
+main.sessionMode.isLocked = false;
+GLib.file_set_contents(`${scratch}/trusted-programs`, '/usr/bin/touchgest\n');
+input('Keys', '(s)', '61:1 61:0');
 extension.disable();
 say(`disabled; handlers left connected: ${display.connected}`);
 System.exit(0);

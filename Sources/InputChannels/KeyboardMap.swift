@@ -58,7 +58,7 @@ struct KeyboardMap {
     /// A desktop action goes through the desktop's own interface, never as keys: said
     /// where touchgest does not speak that interface.
     static func actionElsewhere(_ action: DesktopAction) -> String {
-        "action \(action) needs the desktop's own interface, which touchgest does not speak on this desktop yet (it does on KDE Plasma, sway, i3, Hyprland, niri and X11): give keys or a command instead"
+        "action \(action) needs the desktop's own interface, which touchgest does not speak on this desktop yet (it does on GNOME with its extension, KDE Plasma, sway, i3, Hyprland, niri and X11): give keys or a command instead"
     }
 
     /// One key going down or up, and the keysym it is pressed for.

@@ -41,9 +41,11 @@ final class WaylandDesktop: @unchecked Sendable {
     }
 
     /// Starts the desktop with ``windows``; throws the rig's complaint when it does not start.
-    /// KWin offers its fake input to the touchgest under test.
+    /// KWin offers its fake input to the touchgest under test, and touchgest's GNOME
+    /// Shell extension takes its keys and actions.
     func start() throws {
-        address = try startDesktop("KWIN_FAKE_INPUT_FOR='\(touchgestBinary)' " + command("start", Self.windows))
+        address = try startDesktop("KWIN_FAKE_INPUT_FOR='\(touchgestBinary)' TOUCHGEST_TRUSTED='\(touchgestBinary)' "
+                                   + command("start", Self.windows))
         standard = true
     }
 

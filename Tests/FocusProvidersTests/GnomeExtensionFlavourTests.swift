@@ -60,7 +60,8 @@ import TextWire
         let result = Self.check("\(Self.data)/45-50/\(Self.uuid)")
         #expect(result.status == "status 0", "\(result.lines)")
         #expect(result.lines == [
-            "imports: gi://GLib gi://Gio resource:///org/gnome/shell/extensions/extension.js",
+            "imports: gi://Clutter gi://GLib gi://Gio gi://Meta resource:///org/gnome/shell/extensions/extension.js "
+                + "resource:///org/gnome/shell/ui/main.js",
             "constructed TouchgestFocus for touchgest-focus@touchgest.org, shell-version 45 46 47 48 49 50",
             "enabled",
             "signal FocusChanged term-a Alpha",
@@ -69,6 +70,25 @@ import TextWire
             "signal FocusChanged term-b Bee 2",
             "signal FocusChanged  ",
             "GetFocus  ",
+            // org.touchgest.Input from a program trusted-programs names (this gjs):
+            "clutter: keyboard keysym 0xffe3 pressed",
+            "clutter: keyboard keysym 0x76 pressed",
+            "clutter: keyboard keysym 0x76 released",
+            "clutter: keyboard keysym 0xffe3 released",
+            "Keys done",
+            "clutter: pointer button 2 pressed",
+            "clutter: pointer button 2 released",
+            "Button done",
+            "shell: moved to the workspace to the right",
+            "Do done",
+            "shell: overview toggled",
+            "Do done",
+            "Do refused: GNOME Shell has no show-desktop",
+            "Keys refused: 'nonsense' is not KEYSYM:1 or KEYSYM:0",
+            // Locked: refused whoever calls.
+            "Keys refused: the screen is locked",
+            // A program trusted-programs does not name.
+            "Keys refused: /usr/bin/gjs-console is not touchgest",
             "disabled; handlers left connected: 0",
         ], "\(result.lines)")
     }

@@ -6,6 +6,11 @@
 //     Workspace(i index)                 that workspace is shown (an empty one: no window)
 //     Focused() -> (s wm_class, s title)  the window with the focus, whatever
 //                                         touchgest's own extension says
+//     Shown() -> (i workspace, b overview) the active workspace, and whether the overview is shown
+//     Lock()                             the shell locks: its lock screen, or its locked
+//                                         session mode where it made none (headless)
+//     Locked() -> (b locked)             whether the session is in its locked mode
+// It stays enabled on the lock screen (metadata.json), so that a test can ask.
 'use strict';
 
 const {Gio, GLib} = imports.gi;
@@ -24,6 +29,14 @@ const RigInterface = `
     <method name="Focused">
       <arg type="s" direction="out" name="wm_class"/>
       <arg type="s" direction="out" name="title"/>
+    </method>
+    <method name="Shown">
+      <arg type="i" direction="out" name="workspace"/>
+      <arg type="b" direction="out" name="overview"/>
+    </method>
+    <method name="Lock"/>
+    <method name="Locked">
+      <arg type="b" direction="out" name="locked"/>
     </method>
   </interface>
 </node>`;
@@ -59,6 +72,25 @@ class TouchgestRig {
     Focused() {
         const window = global.display.focus_window;
         return window ? [window.get_wm_class() || '', window.get_title() || ''] : ['', ''];
+    }
+
+    Shown() {
+        return [global.workspace_manager.get_active_workspace_index(), Main.overview.visible];
+    }
+
+    Lock() {
+        // The shell's own lock screen needs a display manager and logind's seats, which
+        // this rig does not fake (rig/gnome-shell-lock does): without them the shell makes
+        // no screen shield, and the rig puts the shell in the session mode its lock
+        // screen sets, unlock-dialog, in which Main.sessionMode.isLocked is true.
+        if (Main.screenShield)
+            Main.screenShield.lock(false);
+        else
+            Main.sessionMode.pushMode('unlock-dialog');
+    }
+
+    Locked() {
+        return Main.sessionMode.isLocked;
     }
 
     Workspace(index) {

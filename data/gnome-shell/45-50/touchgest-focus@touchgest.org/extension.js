@@ -11,9 +11,26 @@
 // It stays enabled on the lock screen (metadata.json's session-modes), where the focus
 // is no window: GNOME Shell disables every other extension while locked, which touchgest
 // would report as the extension being off at every lock.
+//
+// It also takes touchgest's keys, clicks and desktop actions, on
+//   /org/touchgest/Input  org.touchgest.Input
+//     Keys(s strokes)   "KEYSYM:1 KEYSYM:0 ...": keysyms in hex, pressed (1) or released (0),
+//                       through a virtual keyboard of the shell's own seat
+//     Button(u button)  a click: 1 left, 2 middle, 3 right, 8 back, 9 forward
+//     Do(s action)      a desktop action by touchgest's name: workspace-next, overview, ...
+// from touchgest only: the caller's process must run one of the programs named in
+// trusted-programs beside this file (one absolute path a line; without the file,
+// /usr/bin/touchgest and /usr/local/bin/touchgest), as /proc/PID/exe shows it. A caller
+// once found to be touchgest is trusted for as long as it keeps its bus name (a unique
+// name is never given again). Nothing is done while the screen is locked, whatever the
+// caller. A refusal is the D-Bus error org.touchgest.Input.Refused, saying why.
+
+import Clutter from 'gi://Clutter';
 import GLib from 'gi://GLib';
 import Gio from 'gi://Gio';
+import Meta from 'gi://Meta';
 import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
+import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 
 const FocusInterface = `
 <node>
@@ -29,8 +46,216 @@ const FocusInterface = `
   </interface>
 </node>`;
 
+const InputInterface = `
+<node>
+  <interface name="org.touchgest.Input">
+    <method name="Keys">
+      <arg type="s" direction="in" name="strokes"/>
+    </method>
+    <method name="Button">
+      <arg type="u" direction="in" name="button"/>
+    </method>
+    <method name="Do">
+      <arg type="s" direction="in" name="action"/>
+    </method>
+  </interface>
+</node>`;
+
+/** Most strokes one Keys call may carry: touchgest sends a long text in pieces. */
+const MAXIMUM_STROKES = 4096;
+/** Most calls waiting for their turn: more are refused. */
+const MAXIMUM_WAITING_CALLS = 64;
+/** Most callers remembered as touchgest: the set starts over past it. */
+const MAXIMUM_TRUSTED_SENDERS = 16;
+
+class TouchgestInput {
+    constructor(path) {
+        this._path = path;
+        this._trustedSenders = new Set();
+        this._waiting = [];
+        this._object = Gio.DBusExportedObject.wrapJSObject(InputInterface, this);
+        this._object.export(Gio.DBus.session, '/org/touchgest/Input');
+    }
+
+    destroy() {
+        this._object.unexport();
+        this._object = null;
+        this._keyboard = null;
+        this._pointer = null;
+    }
+
+    KeysAsync([strokes], invocation) {
+        this._serve(invocation, () => this._keys(strokes));
+    }
+
+    ButtonAsync([button], invocation) {
+        this._serve(invocation, () => this._button(button));
+    }
+
+    DoAsync([action], invocation) {
+        this._serve(invocation, () => this._do(action));
+    }
+
+    /**
+     * Acts for `invocation` once its sender is found to be touchgest, in the order the
+     * calls came: one at a time, each after the bus told who its sender is. (Callbacks,
+     * not promises: the answer must not wait for a promise job queue.)
+     */
+    _serve(invocation, act) {
+        if (this._waiting.length >= MAXIMUM_WAITING_CALLS) {
+            invocation.return_dbus_error('org.touchgest.Input.Refused', `more than ${MAXIMUM_WAITING_CALLS} calls wait`);
+            return;
+        }
+        this._waiting.push([invocation, act]);
+        if (this._waiting.length === 1)
+            this._next();
+    }
+
+    _next() {
+        if (this._waiting.length === 0)
+            return;
+        const [invocation, act] = this._waiting[0];
+        this._check(invocation.get_sender(), why => {
+            try {
+                if (why)
+                    throw new Error(why);
+                if (Main.sessionMode.isLocked || Main.screenShield?.locked)
+                    throw new Error('the screen is locked');
+                act();
+                invocation.return_value(null);
+            } catch (error) {
+                invocation.return_dbus_error('org.touchgest.Input.Refused', error.message);
+            }
+            this._waiting.shift();
+            this._next();
+        });
+    }
+
+    _trustedPrograms() {
+        try {
+            const [, bytes] = GLib.file_get_contents(`${this._path}/trusted-programs`);
+            return new TextDecoder().decode(bytes).split('\n').map(line => line.trim()).filter(line => line.startsWith('/'));
+        } catch (error) {
+            return ['/usr/bin/touchgest', '/usr/local/bin/touchgest'];
+        }
+    }
+
+    /** Calls `done` with nothing when `sender` runs a trusted program, else with why not. */
+    _check(sender, done) {
+        if (this._trustedSenders.has(sender)) {
+            done(null);
+            return;
+        }
+        Gio.DBus.session.call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
+            'GetConnectionUnixProcessID', new GLib.Variant('(s)', [sender]), new GLib.VariantType('(u)'),
+            Gio.DBusCallFlags.NONE, 1000, null, (connection, result) => {
+                let program;
+                try {
+                    const [pid] = connection.call_finish(result).deepUnpack();
+                    program = GLib.file_read_link(`/proc/${pid}/exe`);
+                } catch (error) {
+                    done(`cannot tell which program ${sender} runs`);
+                    return;
+                }
+                if (!this._trustedPrograms().includes(program)) {
+                    done(`${program} is not touchgest`);
+                    return;
+                }
+                if (this._trustedSenders.size >= MAXIMUM_TRUSTED_SENDERS)
+                    this._trustedSenders.clear();
+                this._trustedSenders.add(sender);
+                done(null);
+            });
+    }
+
+    _keys(strokes) {
+        const tokens = strokes.split(' ').filter(token => token.length > 0);
+        if (tokens.length > MAXIMUM_STROKES)
+            throw new Error(`more than ${MAXIMUM_STROKES} strokes in one call`);
+        const parsed = tokens.map(token => {
+            const match = /^([0-9a-f]{1,8}):([01])$/.exec(token);
+            if (!match)
+                throw new Error(`'${token.slice(0, 32)}' is not KEYSYM:1 or KEYSYM:0`);
+            return [parseInt(match[1], 16), match[2] === '1'];
+        });
+        if (!this._keyboard)
+            this._keyboard = Clutter.get_default_backend().get_default_seat().create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
+        for (const [keysym, pressed] of parsed)
+            this._keyboard.notify_keyval(GLib.get_monotonic_time(), keysym, pressed ? Clutter.KeyState.PRESSED : Clutter.KeyState.RELEASED);
+    }
+
+    _button(button) {
+        if (![1, 2, 3, 8, 9].includes(button))
+            throw new Error(`no button ${button}`);
+        if (!this._pointer)
+            this._pointer = Clutter.get_default_backend().get_default_seat().create_virtual_device(Clutter.InputDeviceType.POINTER_DEVICE);
+        this._pointer.notify_button(GLib.get_monotonic_time(), button, Clutter.ButtonState.PRESSED);
+        this._pointer.notify_button(GLib.get_monotonic_time(), button, Clutter.ButtonState.RELEASED);
+    }
+
+    /** The shell's own actions, as its keybindings and overview do them. */
+    _do(action) {
+        const time = global.get_current_time();
+        const neighbour = direction => Main.wm.actionMoveWorkspace(global.workspace_manager.get_active_workspace().get_neighbor(direction));
+        const window = () => {
+            const focused = global.display.focus_window;
+            if (!focused)
+                throw new Error('no window has the focus');
+            return focused;
+        };
+        switch (action) {
+        case 'workspace-next':
+        case 'workspace-right':
+            neighbour(Meta.MotionDirection.RIGHT);
+            break;
+        case 'workspace-previous':
+        case 'workspace-left':
+            neighbour(Meta.MotionDirection.LEFT);
+            break;
+        case 'overview':
+            Main.overview.toggle();
+            break;
+        case 'app-grid':
+            Main.overview.showApps();
+            break;
+        case 'close-window':
+            window().delete(time);
+            break;
+        case 'maximize': {
+            const focused = window();
+            // GNOME 49 dropped the flags: is_maximized(), maximize(), unmaximize().
+            if (typeof focused.is_maximized === 'function') {
+                if (focused.is_maximized())
+                    focused.unmaximize();
+                else
+                    focused.maximize();
+            } else if (focused.get_maximized() === Meta.MaximizeFlags.BOTH) {
+                focused.unmaximize(Meta.MaximizeFlags.BOTH);
+            } else {
+                focused.maximize(Meta.MaximizeFlags.BOTH);
+            }
+            break;
+        }
+        case 'minimize':
+            window().minimize();
+            break;
+        case 'fullscreen': {
+            const focused = window();
+            if (focused.is_fullscreen())
+                focused.unmake_fullscreen();
+            else
+                focused.make_fullscreen();
+            break;
+        }
+        default:
+            throw new Error(`GNOME Shell has no ${action.slice(0, 64)}`);
+        }
+    }
+}
+
 export default class TouchgestFocus extends Extension {
     enable() {
+        this._input = new TouchgestInput(this.path);
         this._window = null;
         this._titleSignal = 0;
         this._object = Gio.DBusExportedObject.wrapJSObject(FocusInterface, this);
@@ -41,6 +266,8 @@ export default class TouchgestFocus extends Extension {
     }
 
     disable() {
+        this._input.destroy();
+        this._input = null;
         global.display.disconnect(this._focusSignal);
         this._focusSignal = 0;
         this._watch(null);

@@ -1,0 +1,111 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// Keys, text and desktop actions from rules on a real GNOME Shell 43.9 (headless,
+/// rig/headless-gnome), through touchgest's own extension: the shell's virtual keyboard
+/// and its own workspace and overview calls, with no /dev/uinput (there is none here).
+/// Keys are read back from a real GTK window (rig/window.js), the workspace and the
+/// overview from the shell (the rig's extension). The extension trusts the touchgest under
+/// test (its trusted-programs, written by the rig) and no other program.
+@Suite(.serialized, .enabled(if: getuid() == 0, "GNOME Shell runs as nobody, which only root can switch to"),
+       .desktop("headless-gnome"))
+struct GnomeInputTests {
+    static func session(_ desktop: WaylandDesktop) -> String {
+        GnomeFocusTests.session(desktop)
+    }
+
+    /// What the focused window (term-b) got, in order: `press Control_L`.
+    static func received(_ desktop: WaylandDesktop) -> [String] {
+        KWinInputTests.received(desktop)
+    }
+
+    static let connected = "await input: connected to GNOME Shell's own keyboard and pointer, through touchgest's extension"
+
+    @Test func aGesturesKeysAndTextReachTheFocusedWindowThroughTheExtension() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        let before = Self.received(desktop).count
+        let run = rig(devices: ["touchpad"], rules: InputRules.keysAndText, script: """
+            device touchpad
+            \(Self.connected)
+            \(InputRules.taps)
+            """, arguments: InputRules.arguments, extra: InputRules.extra, wrapper: Self.session(desktop))
+        #expect(run.status == 0, "\(run.lines.suffix(10))")
+        #expect(Array(Self.received(desktop).dropFirst(before)) == InputRules.tapEvents, "\(run.lines.suffix(10))")
+    }
+
+    // The shell's own calls: a 3-finger swipe up shows the next workspace, a 3-finger tap
+    // the overview, each read back from the shell; show-desktop, which GNOME lacks, is said.
+    @Test func actionsMoveToTheNextWorkspaceAndShowTheOverviewAndOneGnomeLacksIsSaid() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        desktop.changed()
+        #expect(desktop.run("shown") == "0 false\n")
+        let run = rig(devices: ["touchpad"], rules: """
+            [rule.next]
+            gesture = "swipe"
+            fingers = 3
+            direction = "up"
+            action = "workspace-next"
+
+            [rule.overview]
+            gesture = "tap"
+            fingers = 3
+            action = "overview"
+
+            [rule.desktop]
+            gesture = "tap"
+            fingers = 2
+            action = "show-desktop"
+            """, script: """
+            device touchpad
+            \(Self.connected)
+            \(InputRules.swipe)
+            shell timeout 30 sh -c 'until [ "$(\(desktop.command("shown")))" = "1 false" ]; do sleep 0.05; done'
+            tap 3 at 50,35
+            shell timeout 30 sh -c 'until [ "$(\(desktop.command("shown")))" = "1 true" ]; do sleep 0.05; done'
+            tap 2 at 50,35
+            await input: GNOME Shell refused action show-desktop
+            """, arguments: InputRules.arguments, extra: InputRules.extra, wrapper: Self.session(desktop))
+        #expect(run.status == 0, "\(run.lines.suffix(10))")
+        #expect(desktop.run("shown") == "1 true\n", "\(run.lines.suffix(10))")
+        #expect(run.lines.filter { $0.hasPrefix("touchgest: warning: input: ") } == [
+            "touchgest: warning: input: GNOME Shell refused action show-desktop: GNOME Shell has no show-desktop",
+        ])
+    }
+
+    // Another program of the same user, calling the extension's method as touchgest does,
+    // is refused, and nothing is typed.
+    @Test func anotherProgramCallingTheExtensionIsRefused() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        let before = Self.received(desktop).count
+        let answer = shellOutput("dbus-send --bus='\(desktop.address)' --print-reply --dest=org.gnome.Shell /org/touchgest/Input "
+                                 + "org.touchgest.Input.Keys string:'61:1 61:0' 2>&1")
+        #expect(answer == "Error org.touchgest.Input.Refused: /usr/bin/dbus-send is not touchgest\n")
+        #expect(Array(Self.received(desktop).dropFirst(before)) == [])
+    }
+
+    // While the shell is locked, the extension types nothing, whoever asks: touchgest's
+    // own session state aside (off here), a second line of defence. The rig locks the
+    // shell by its locked session mode, unlock-dialog, which its lock screen sets: headless,
+    // without a display manager, GNOME Shell 43 makes no lock screen (rig/gnome-shell-lock
+    // has the real one, for the session-state tests).
+    @Test func nothingIsTypedWhileTheScreenIsLocked() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        desktop.changed()
+        desktop.run("lock")
+        let before = Self.received(desktop).count
+        let run = rig(devices: ["touchpad"], rules: InputRules.keysAndText, script: """
+            device touchpad
+            \(Self.connected)
+            tap 2 at 50,35
+            await input: GNOME Shell refused keys ctrl+shift+v: the screen is locked
+            """, arguments: "run -v --allow-root --focus none --session-state none", extra: InputRules.extra,
+            wrapper: Self.session(desktop))
+        #expect(run.status == 0, "\(run.lines.suffix(10))")
+        #expect(Array(Self.received(desktop).dropFirst(before)) == [], "\(run.lines.suffix(10))")
+    }
+}
