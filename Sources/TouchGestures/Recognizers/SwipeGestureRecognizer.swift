@@ -14,7 +14,7 @@
 /// directions, the swipe waits until they point clearly one way, or judges where they
 /// ended when they lift: a curved swipe turns toward where it is going. Accepts
 /// touchscreen touches and touchpad swipes.
-open class SwipeGestureRecognizer: GestureRecognizer {
+open class SwipeGestureRecognizer: GestureRecognizer, PhaseMachine {
     /// Allowed directions; right by default, as in UIKit. Including any diagonal makes
     /// each direction 45 degrees wide instead of 90.
     public var direction: SwipeDirection = .right
@@ -55,13 +55,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public private(set) var recognizedDirection: SwipeDirection?
 
     /// Where the fingers started and how fast they move.
-    private struct Track {
+    struct Track {
         var origin: Point
         var isTouchpad: Bool
         var velocity = VelocityTracker()
     }
 
-    private enum Phase {
+    enum Phase {
         case idle
         /// Some of the fingers are down.
         case gathering
@@ -79,7 +79,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case recognized(SwipeDirection)
     }
 
-    private enum Input {
+    enum Input {
         case down(Timestamp)
         case move(Timestamp)
         case up
@@ -89,7 +89,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case touchpadEnd
     }
 
-    @exclusivity(unchecked) private var phase = Phase.idle
+    static var restingPhase: Phase { .idle }
+    @exclusivity(unchecked) var phase = restingPhase
 
     open override var kindName: String { "swipe" }
     open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [.swipe] }
@@ -110,12 +111,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        phase = .idle
+        phase = Self.restingPhase
     }
 
-    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
-
-    private func advance(_ input: Input) {
+    func advance(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(time)), let (.gathering, .down(time)):
             if numberOfTouches > numberOfTouchesRequired { return fail() }
@@ -152,7 +151,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case (.idle, .move), (.idle, .up), (.idle, .cancel), (.idle, .touchpadMove), (.idle, .touchpadEnd),
              (.gathering, .touchpadBegin), (.gathering, .touchpadMove), (.gathering, .touchpadEnd),
              (.tracking, .touchpadBegin), (.aiming, .touchpadBegin):
-            environment?.report("\(label): \(input) while \(phase) cannot happen")
+            reportImpossible(input, in: phase)
         }
     }
 
@@ -201,10 +200,5 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             recognizedDirection = moved
             transition(to: .recognized)
         }
-    }
-
-    private func fail() {
-        phase = .idle
-        transition(to: .failed)
     }
 }
