@@ -24,7 +24,7 @@ struct FingerSpread {
     private var turnedBase = 0.0
     /// Each finger's last angle about the centroid, unwrapped so a turn past 180 degrees counts on.
     private var fingerAngles: [Double]
-    private var velocityTracker = VelocityTracker()
+    private var velocityTracker: VelocityTracker
 
     /// Starts measuring the first `count` of `touches`.
     init(_ touches: [Touch], first count: Int, at time: Timestamp) {
@@ -35,7 +35,7 @@ struct FingerSpread {
         self.span = span
         spanBase = span
         fingerAngles = angles
-        velocityTracker.add(Point(x: span, y: 0), at: time)
+        velocityTracker = VelocityTracker(Point(x: span, y: 0), at: time)
     }
 
     /// Starts measuring a touchpad pinch, whose scale starts at 1.
@@ -45,7 +45,7 @@ struct FingerSpread {
         span = 1
         spanBase = 1
         fingerAngles = []
-        velocityTracker.add(Point(x: 1, y: 0), at: time)
+        velocityTracker = VelocityTracker(Point(x: 1, y: 0), at: time)
     }
 
     /// Measures the first `count` of `touches` again: the same fingers in the same order.

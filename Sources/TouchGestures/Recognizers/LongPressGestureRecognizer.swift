@@ -227,9 +227,6 @@ open class LongPressGestureRecognizer: GestureRecognizer, PhaseMachine {
 
     /// A tracker of the fingers' drift from where they pressed, from `time`.
     private static func driftTracker(at time: Timestamp) -> VelocityTracker {
-        var drift = VelocityTracker()
-        drift.window = GestureDefaults.steadyDriftWindow
-        drift.add(.zero, at: time)
-        return drift
+        VelocityTracker(at: time, window: GestureDefaults.steadyDriftWindow)
     }
 }

@@ -20,11 +20,11 @@ open class PanGestureRecognizer: GestureRecognizer, PhaseMachine {
         var translationOffset = Point.zero
         /// The touchscreen's size; nil for a touchpad, whose gestures have no surface.
         var surfaceSize: Size?
-        var velocityTracker = VelocityTracker()
+        var velocityTracker: VelocityTracker
 
         init(surfaceSize: Size?, at time: Timestamp) {
             self.surfaceSize = surfaceSize
-            velocityTracker.add(.zero, at: time)
+            velocityTracker = VelocityTracker(at: time)
         }
 
         mutating func add(_ delta: Point, at time: Timestamp) {

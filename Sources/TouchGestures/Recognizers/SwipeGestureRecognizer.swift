@@ -58,7 +58,7 @@ open class SwipeGestureRecognizer: GestureRecognizer, PhaseMachine {
     struct Track {
         var origin: Point
         var isTouchpad: Bool
-        var velocity = VelocityTracker()
+        var velocity: VelocityTracker
     }
 
     enum Phase {
@@ -119,9 +119,7 @@ open class SwipeGestureRecognizer: GestureRecognizer, PhaseMachine {
         case let (.idle, .down(time)), let (.gathering, .down(time)):
             if numberOfTouches > numberOfTouchesRequired { return fail() }
             guard numberOfTouches == numberOfTouchesRequired else { phase = .gathering; return }
-            var track = Track(origin: location(), isTouchpad: false)
-            track.velocity.add(.zero, at: time)
-            phase = .tracking(track)
+            phase = .tracking(Track(origin: location(), isTouchpad: false, velocity: VelocityTracker(at: time)))
         case (.tracking, .down), (.aiming, .down):
             fail()
         case (.gathering, .move):
@@ -142,9 +140,7 @@ open class SwipeGestureRecognizer: GestureRecognizer, PhaseMachine {
             settle(direction.contains(moved) ? .recognized(moved) : .failed, track)
         case let (.idle, .touchpadBegin(fingers, time)):
             guard fingers == numberOfTouchesRequired else { return fail() }
-            var track = Track(origin: .zero, isTouchpad: true)
-            track.velocity.add(.zero, at: time)
-            phase = .tracking(track)
+            phase = .tracking(Track(origin: .zero, isTouchpad: true, velocity: VelocityTracker(at: time)))
         case (.gathering, .up), (.tracking, .up), (.gathering, .cancel), (.tracking, .cancel), (.aiming, .cancel),
              (.tracking, .touchpadEnd):
             fail()
