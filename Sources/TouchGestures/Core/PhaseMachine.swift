@@ -12,7 +12,7 @@ protocol PhaseMachine: GestureRecognizer {
     associatedtype Input
     /// Where the machine rests: before its first input, after it fails, after a reset.
     static var restingPhase: Phase { get }
-    /// The phase now. Only ``advance(_:)`` and `reset()` change it.
+    /// The phase now; the recognizer's own business, never its users'.
     var phase: Phase { get set }
     /// The one step function: `switch (phase, input)` with every pair written out.
     func advance(_ input: Input)
