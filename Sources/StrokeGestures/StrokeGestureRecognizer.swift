@@ -125,7 +125,7 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         case (.gathering, .cancel), (.drawing, .cancel):
             fail(.cancelled)
         case (.idle, .move), (.idle, .up), (.idle, .cancel):
-            environment?.report("\(label): \(input) while \(phase) cannot happen")
+            reportImpossible(input, in: phase)
         }
     }
 

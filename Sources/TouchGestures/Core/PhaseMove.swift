@@ -45,4 +45,11 @@ extension GestureRecognizer {
         observer(PhaseMove(recognizer: label, from: before, input: name, to: after,
                            timestamp: environment.time))
     }
+
+    /// Reports to the environment's diagnostics, as a bug naming both, that a phase
+    /// machine met `input` in a `phase` that cannot take it:
+    /// `tap#2: up(remaining: 0, ...) while idle cannot happen`. The recognizer carries on.
+    public final func reportImpossible<Phase, Input>(_ input: Input, in phase: Phase) {
+        environment?.report("\(label): \(input) while \(phase) cannot happen")
+    }
 }

@@ -18,13 +18,13 @@ struct FingerSpread {
     private var centroidOffset = Point.zero
     private var startCentre: Point
     /// The values a caller set as the new origin of scale and rotation.
-    var scaleBase = 1.0
-    var spanBase: Double
-    var rotationBase = 0.0
-    var turnedBase = 0.0
+    private var scaleBase = 1.0
+    private var spanBase: Double
+    private var rotationBase = 0.0
+    private var turnedBase = 0.0
     /// Each finger's last angle about the centroid, unwrapped so a turn past 180 degrees counts on.
     private var fingerAngles: [Double]
-    private var velocityTracker = VelocityTracker()
+    private var velocityTracker: VelocityTracker
 
     /// Starts measuring the first `count` of `touches`.
     init(_ touches: [Touch], first count: Int, at time: Timestamp) {
@@ -35,7 +35,7 @@ struct FingerSpread {
         self.span = span
         spanBase = span
         fingerAngles = angles
-        velocityTracker.add(Point(x: span, y: 0), at: time)
+        velocityTracker = VelocityTracker(Point(x: span, y: 0), at: time)
     }
 
     /// Starts measuring a touchpad pinch, whose scale starts at 1.
@@ -45,7 +45,7 @@ struct FingerSpread {
         span = 1
         spanBase = 1
         fingerAngles = []
-        velocityTracker.add(Point(x: 1, y: 0), at: time)
+        velocityTracker = VelocityTracker(Point(x: 1, y: 0), at: time)
     }
 
     /// Measures the first `count` of `touches` again: the same fingers in the same order.
@@ -92,10 +92,24 @@ struct FingerSpread {
     /// ``radialMovement``: on a touchpad both are fractions of the starting distance.
     var arcMovement: Double { abs(turned) * span / 2 }
 
-    /// Scale relative to the origin a caller set (1 at the start).
-    var scale: Double { spanBase > 0 ? scaleBase * span / spanBase : 1 }
-    /// Rotation in radians relative to the origin a caller set (0 at the start).
-    var rotation: Double { rotationBase + turned - turnedBase }
+    /// Scale relative to the origin a caller set (1 at the start). Setting it makes the
+    /// spread now read the new value, and scale on from there.
+    var scale: Double {
+        get { spanBase > 0 ? scaleBase * span / spanBase : 1 }
+        set {
+            scaleBase = newValue
+            spanBase = span
+        }
+    }
+    /// Rotation in radians relative to the origin a caller set (0 at the start). Setting
+    /// it makes the turn so far read the new value, and turn on from there.
+    var rotation: Double {
+        get { rotationBase + turned - turnedBase }
+        set {
+            rotationBase = newValue
+            turnedBase = turned
+        }
+    }
     /// How fast ``scale`` changes, per second.
     var scaleVelocity: Double { spanBase > 0 ? scaleBase * velocityTracker.velocity.x / spanBase : 0 }
     /// How fast the fingers turn, in radians per second.

@@ -11,7 +11,7 @@
 /// sensor noise and tremor included: before the press begins, a hold it turns into a swipe
 /// in the same frame goes on pressing on the swipe's motion, as touches would, within
 /// ``allowableMovement``; a pinch fails it.
-open class LongPressGestureRecognizer: GestureRecognizer {
+open class LongPressGestureRecognizer: GestureRecognizer, PhaseMachine {
     /// How long the fingers must rest.
     public var minimumPressDuration = GestureDefaults.minimumPressDuration
     /// Fingers that must rest; 1 by default.
@@ -29,7 +29,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Longest a preceding tap may last, and the longest pause after it.
     public var maximumTapDuration = GestureDefaults.maximumTapDuration
 
-    private enum Phase {
+    enum Phase {
         case idle
         case tapping(taps: Int, origin: Point)
         case betweenTaps(taps: Int)
@@ -44,7 +44,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         case activeOnSwipe(moved: Point)
     }
 
-    private enum Input {
+    enum Input {
         case down(Timestamp)
         case move(Timestamp)
         case up(remaining: Int, Timestamp)
@@ -58,7 +58,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         case pinchBegin
     }
 
-    @exclusivity(unchecked) private var phase = Phase.idle
+    static var restingPhase: Phase { .idle }
+    @exclusivity(unchecked) var phase = restingPhase
 
     open override var isContinuous: Bool { true }
     open override var kindName: String { "long-press" }
@@ -99,12 +100,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        phase = .idle
+        phase = Self.restingPhase
     }
 
-    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
-
-    private func advance(_ input: Input) {
+    func advance(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(time)):
             touchDown(afterTaps: 0, at: time)
@@ -196,7 +195,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
              (.activeOnSwipe, .down), (.activeOnSwipe, .move), (.activeOnSwipe, .up), (.activeOnSwipe, .cancel),
              (.activeOnSwipe, .timeout), (.activeOnSwipe, .holdBegin), (.activeOnSwipe, .holdEnd),
              (.activeOnSwipe, .swipeBegin), (.activeOnSwipe, .pinchBegin):
-            environment?.report("\(label): \(input) while \(phase) cannot happen")
+            reportImpossible(input, in: phase)
         }
     }
 
@@ -228,15 +227,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     /// A tracker of the fingers' drift from where they pressed, from `time`.
     private static func driftTracker(at time: Timestamp) -> VelocityTracker {
-        var drift = VelocityTracker()
-        drift.window = GestureDefaults.steadyDriftWindow
-        drift.add(.zero, at: time)
-        return drift
-    }
-
-    private func fail() {
-        phase = .idle
-        cancelTimer()
-        transition(to: .failed)
+        VelocityTracker(at: time, window: GestureDefaults.steadyDriftWindow)
     }
 }

@@ -4,7 +4,7 @@
 /// ``minimumNumberOfTouches`` and ``maximumNumberOfTouches`` fingers down, changes as
 /// they move, and ends when fewer than the minimum remain. Accepts touchscreen
 /// touches and touchpad swipes (libinput's GESTURE_SWIPE is a multi-finger drag).
-open class PanGestureRecognizer: GestureRecognizer {
+open class PanGestureRecognizer: GestureRecognizer, PhaseMachine {
     /// Fewest fingers that pan; 1 by default.
     public var minimumNumberOfTouches = 1
     /// Most fingers that pan; touches beyond it are ignored. Unlimited by default.
@@ -20,11 +20,11 @@ open class PanGestureRecognizer: GestureRecognizer {
         var translationOffset = Point.zero
         /// The touchscreen's size; nil for a touchpad, whose gestures have no surface.
         var surfaceSize: Size?
-        var velocityTracker = VelocityTracker()
+        var velocityTracker: VelocityTracker
 
         init(surfaceSize: Size?, at time: Timestamp) {
             self.surfaceSize = surfaceSize
-            velocityTracker.add(.zero, at: time)
+            velocityTracker = VelocityTracker(at: time)
         }
 
         mutating func add(_ delta: Point, at time: Timestamp) {
@@ -33,7 +33,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    private enum Phase {
+    enum Phase {
         case idle
         case tracking(Motion)
         case active(Motion)
@@ -41,7 +41,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         case finished(Motion)
     }
 
-    private enum Input {
+    enum Input {
         case down([Touch], TouchEvent)
         case move(delta: Point, Timestamp)
         case up(remaining: Int)
@@ -50,7 +50,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         case touchpadEnd(cancelled: Bool)
     }
 
-    @exclusivity(unchecked) private var phase = Phase.idle
+    static var restingPhase: Phase { .idle }
+    @exclusivity(unchecked) var phase = restingPhase
 
     open override var isContinuous: Bool { true }
     open override var kindName: String { "pan" }
@@ -120,12 +121,10 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        phase = .idle
+        phase = Self.restingPhase
     }
 
-    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
-
-    private func advance(_ input: Input) {
+    func advance(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(touches, event)):
             if let first = touches.first, !shouldFollow(from: first) { return fail() }
@@ -166,7 +165,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         case (.idle, .move), (.idle, .up), (.idle, .cancel), (.idle, .touchpadEnd),
              (.tracking, .touchpadBegin), (.active, .touchpadBegin), (.finished, .up), (.finished, .cancel),
              (.finished, .touchpadBegin), (.finished, .touchpadEnd):
-            environment?.report("\(label): \(input) while \(phase) cannot happen")
+            reportImpossible(input, in: phase)
         }
     }
 
@@ -183,11 +182,6 @@ open class PanGestureRecognizer: GestureRecognizer {
         for touch in touches.reversed() where numberOfTouches > maximumNumberOfTouches {
             ignore(touch, for: event)
         }
-    }
-
-    private func fail() {
-        phase = .idle
-        transition(to: .failed)
     }
 
     private func convert(_ millimetres: Point, to space: CoordinateSpace) -> Point {

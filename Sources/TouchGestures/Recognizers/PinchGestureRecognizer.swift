@@ -22,12 +22,7 @@ open class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     /// Settable: set it to 1 to measure increments between actions.
     public var scale: Double {
         get { spread?.scale ?? 1 }
-        set {
-            updateSpread { spread in
-                spread.scaleBase = newValue
-                spread.spanBase = spread.span
-            }
-        }
+        set { updateSpread { $0.scale = newValue } }
     }
 
     /// How fast the scale changes, per second, over the last ~100 ms.

@@ -18,12 +18,7 @@ open class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     /// Settable: set it to 0 to measure increments between actions.
     public var rotation: Double {
         get { spread?.rotation ?? 0 }
-        set {
-            updateSpread { spread in
-                spread.rotationBase = newValue
-                spread.turnedBase = spread.turned
-            }
-        }
+        set { updateSpread { $0.rotation = newValue } }
     }
 
     /// Radians per second over the last ~100 ms.

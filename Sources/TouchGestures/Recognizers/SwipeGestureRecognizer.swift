@@ -14,7 +14,7 @@
 /// directions, the swipe waits until they point clearly one way, or judges where they
 /// ended when they lift: a curved swipe turns toward where it is going. Accepts
 /// touchscreen touches and touchpad swipes.
-open class SwipeGestureRecognizer: GestureRecognizer {
+open class SwipeGestureRecognizer: GestureRecognizer, PhaseMachine {
     /// Allowed directions; right by default, as in UIKit. Including any diagonal makes
     /// each direction 45 degrees wide instead of 90.
     public var direction: SwipeDirection = .right
@@ -55,13 +55,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public private(set) var recognizedDirection: SwipeDirection?
 
     /// Where the fingers started and how fast they move.
-    private struct Track {
+    struct Track {
         var origin: Point
         var isTouchpad: Bool
-        var velocity = VelocityTracker()
+        var velocity: VelocityTracker
     }
 
-    private enum Phase {
+    enum Phase {
         case idle
         /// Some of the fingers are down.
         case gathering
@@ -79,7 +79,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case recognized(SwipeDirection)
     }
 
-    private enum Input {
+    enum Input {
         case down(Timestamp)
         case move(Timestamp)
         case up
@@ -89,7 +89,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case touchpadEnd
     }
 
-    @exclusivity(unchecked) private var phase = Phase.idle
+    static var restingPhase: Phase { .idle }
+    @exclusivity(unchecked) var phase = restingPhase
 
     open override var kindName: String { "swipe" }
     open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [.swipe] }
@@ -110,19 +111,15 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        phase = .idle
+        phase = Self.restingPhase
     }
 
-    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
-
-    private func advance(_ input: Input) {
+    func advance(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(time)), let (.gathering, .down(time)):
             if numberOfTouches > numberOfTouchesRequired { return fail() }
             guard numberOfTouches == numberOfTouchesRequired else { phase = .gathering; return }
-            var track = Track(origin: location(), isTouchpad: false)
-            track.velocity.add(.zero, at: time)
-            phase = .tracking(track)
+            phase = .tracking(Track(origin: location(), isTouchpad: false, velocity: VelocityTracker(at: time)))
         case (.tracking, .down), (.aiming, .down):
             fail()
         case (.gathering, .move):
@@ -143,16 +140,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             settle(direction.contains(moved) ? .recognized(moved) : .failed, track)
         case let (.idle, .touchpadBegin(fingers, time)):
             guard fingers == numberOfTouchesRequired else { return fail() }
-            var track = Track(origin: .zero, isTouchpad: true)
-            track.velocity.add(.zero, at: time)
-            phase = .tracking(track)
+            phase = .tracking(Track(origin: .zero, isTouchpad: true, velocity: VelocityTracker(at: time)))
         case (.gathering, .up), (.tracking, .up), (.gathering, .cancel), (.tracking, .cancel), (.aiming, .cancel),
              (.tracking, .touchpadEnd):
             fail()
         case (.idle, .move), (.idle, .up), (.idle, .cancel), (.idle, .touchpadMove), (.idle, .touchpadEnd),
              (.gathering, .touchpadBegin), (.gathering, .touchpadMove), (.gathering, .touchpadEnd),
              (.tracking, .touchpadBegin), (.aiming, .touchpadBegin):
-            environment?.report("\(label): \(input) while \(phase) cannot happen")
+            reportImpossible(input, in: phase)
         }
     }
 
@@ -201,10 +196,5 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             recognizedDirection = moved
             transition(to: .recognized)
         }
-    }
-
-    private func fail() {
-        phase = .idle
-        transition(to: .failed)
     }
 }

@@ -7,7 +7,7 @@
 /// count: a semi-MT pad reports the corners of a box around the fingers, so the first
 /// finger's position jumps to a corner when the second lands, and again when one lifts
 /// (libinput skips those frames too).
-open class TapGestureRecognizer: GestureRecognizer {
+open class TapGestureRecognizer: GestureRecognizer, PhaseMachine {
     /// Taps in a row needed to recognize; 1 by default.
     public var numberOfTapsRequired = 1
     /// Fingers per tap; 1 by default.
@@ -21,14 +21,14 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Millimetres between the first tap and a later one of the same multi-tap.
     public var multiTapSlop = GestureDefaults.multiTapSlop
 
-    private enum Phase {
+    enum Phase {
         case idle
         case touching(taps: Int, origin: Point, mostFingers: Int)
         /// `lifted` is when the last tap's fingers lifted.
         case awaitingNextTap(taps: Int, origin: Point, lifted: Timestamp)
     }
 
-    private enum Input {
+    enum Input {
         case down([Touch], Timestamp)
         /// `fingersChanged`: a finger landed or lifted in the same frame.
         case move([Touch], fingersChanged: Bool)
@@ -39,7 +39,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         case touchpadTap(fingers: Int, Timestamp, landed: Timestamp)
     }
 
-    @exclusivity(unchecked) private var phase = Phase.idle
+    static var restingPhase: Phase { .idle }
+    @exclusivity(unchecked) var phase = restingPhase
     private var starts: [(id: Int, location: Point)] = []
 
     open override var kindName: String { "tap" }
@@ -70,13 +71,11 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        phase = .idle
+        phase = Self.restingPhase
         starts.removeAll(keepingCapacity: true)
     }
 
-    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
-
-    private func advance(_ input: Input) {
+    func advance(_ input: Input) {
         switch (phase, input) {
         case let (.idle, .down(touches, time)):
             startTap(taps: 0, origin: location(), touches: touches, at: time)
@@ -116,7 +115,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             fail()
         case (.idle, .move), (.idle, .up), (.idle, .cancel), (.idle, .timeout),
              (.awaitingNextTap, .move), (.awaitingNextTap, .up), (.awaitingNextTap, .cancel):
-            environment?.report("\(label): \(input) while \(phase) cannot happen")
+            reportImpossible(input, in: phase)
         }
     }
 
@@ -144,11 +143,5 @@ open class TapGestureRecognizer: GestureRecognizer {
             let wait = touchpad ? maximumTapInterval + GestureDefaults.touchpadTapDecisionDelay : maximumTapInterval
             setTimer(at: time + wait, named: "tap-interval") { [weak self] _ in self?.step(.timeout) }
         }
-    }
-
-    private func fail() {
-        phase = .idle
-        cancelTimer()
-        transition(to: .failed)
     }
 }

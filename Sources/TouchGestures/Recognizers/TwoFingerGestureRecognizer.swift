@@ -10,11 +10,11 @@
 /// Continuous: it begins when ``hasPassedThreshold(touchpad:)`` says so, changes as the
 /// fingers move, and ends when fewer than ``numberOfTouchesRequired`` fingers remain (or the
 /// touchpad pinch ends).
-open class TwoFingerGestureRecognizer: GestureRecognizer {
+open class TwoFingerGestureRecognizer: GestureRecognizer, PhaseMachine {
     /// Fingers that pinch or turn together, on a touchscreen or a touchpad; 2 by default.
     public var numberOfTouchesRequired = 2
 
-    private enum Phase {
+    enum Phase {
         /// Fewer fingers than required are down.
         case gathering
         /// All fingers are down; measuring until the threshold is passed.
@@ -24,7 +24,7 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
         case finished(FingerSpread)
     }
 
-    private enum Input {
+    enum Input {
         case down(Timestamp)
         case move(Timestamp)
         case up(remaining: Int)
@@ -34,7 +34,8 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
         case touchpadEnd(cancelled: Bool)
     }
 
-    @exclusivity(unchecked) private var phase = Phase.gathering
+    static var restingPhase: Phase { .gathering }
+    @exclusivity(unchecked) var phase = restingPhase
 
     open override var isContinuous: Bool { true }
     open override var acceptedTouchpadGestures: Set<TouchpadGestureKind> { [.pinch] }
@@ -79,12 +80,10 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        phase = .gathering
+        phase = Self.restingPhase
     }
 
-    private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
-
-    private func advance(_ input: Input) {
+    func advance(_ input: Input) {
         switch (phase, input) {
         case let (.gathering, .down(time)):
             // Wait for every finger; a crowd larger than required is not this gesture.
@@ -140,12 +139,7 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
         case (.gathering, .touchpadUpdate), (.gathering, .touchpadEnd), (.tracking, .touchpadBegin),
              (.active, .touchpadBegin), (.finished, .up), (.finished, .cancel), (.finished, .touchpadBegin),
              (.finished, .touchpadUpdate), (.finished, .touchpadEnd):
-            environment?.report("\(label): \(input) while \(phase) cannot happen")
+            reportImpossible(input, in: phase)
         }
-    }
-
-    private func fail() {
-        phase = .gathering
-        transition(to: .failed)
     }
 }

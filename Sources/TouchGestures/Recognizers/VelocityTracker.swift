@@ -3,6 +3,13 @@ struct VelocityTracker {
     private var samples: [(time: Timestamp, value: Point)] = []
     var window: Duration = GestureDefaults.velocityWindow
 
+    /// A tracker whose first sample is `value` at `time`; zero (the default) measures
+    /// movement from where the fingers are then.
+    init(_ value: Point = .zero, at time: Timestamp, window: Duration = GestureDefaults.velocityWindow) {
+        self.window = window
+        add(value, at: time)
+    }
+
     mutating func add(_ value: Point, at time: Timestamp) {
         samples.append((time, value))
         let oldest = time + (Duration.zero - window)
