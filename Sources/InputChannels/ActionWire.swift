@@ -45,16 +45,13 @@ struct I3ActionWire: ActionWire {
     let desktop: String
     let socketPath: String
 
+    /// sway's and i3's own commands; what is not here they lack.
+    static let commands: [DesktopAction: String] = [
+        .workspaceNext: "workspace next", .workspacePrevious: "workspace prev", .closeWindow: "kill", .fullscreen: "fullscreen toggle",
+    ]
+
     func request(for action: DesktopAction) -> ActionRequest? {
-        let command: String
-        switch action {
-        case .workspaceNext: command = "workspace next"
-        case .workspacePrevious: command = "workspace prev"
-        case .closeWindow: command = "kill"
-        case .fullscreen: command = "fullscreen toggle"
-        case .workspaceUp, .workspaceDown, .workspaceLeft, .workspaceRight, .overview, .appGrid, .showDesktop, .maximize, .minimize:
-            return nil
-        }
+        guard let command = Self.commands[action] else { return nil }
         let payload = Array(command.utf8)
         return .bytes(Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(payload.count)) { Array($0) } + withUnsafeBytes(of: UInt32(0)) { Array($0) } + payload)
     }
@@ -80,18 +77,14 @@ struct HyprlandActionWire: ActionWire {
     var desktop: String { "hyprland" }
     let socketPath: String
 
+    /// Hyprland's dispatchers; what is not here it lacks.
+    static let dispatchers: [DesktopAction: String] = [
+        .workspaceNext: "workspace e+1", .workspacePrevious: "workspace e-1", .closeWindow: "killactive",
+        .maximize: "fullscreen 1", .fullscreen: "fullscreen 0",
+    ]
+
     func request(for action: DesktopAction) -> ActionRequest? {
-        let dispatch: String
-        switch action {
-        case .workspaceNext: dispatch = "workspace e+1"
-        case .workspacePrevious: dispatch = "workspace e-1"
-        case .closeWindow: dispatch = "killactive"
-        case .maximize: dispatch = "fullscreen 1"
-        case .fullscreen: dispatch = "fullscreen 0"
-        case .workspaceUp, .workspaceDown, .workspaceLeft, .workspaceRight, .overview, .appGrid, .showDesktop, .minimize:
-            return nil
-        }
-        return .bytes(Array("dispatch \(dispatch)".utf8))
+        Self.dispatchers[action].map { .bytes(Array("dispatch \($0)".utf8)) }
     }
 
     func answer(_ bytes: [UInt8], closed: Bool) -> ActionAnswer? {
@@ -110,19 +103,15 @@ struct NiriActionWire: ActionWire {
     var desktop: String { "niri" }
     let socketPath: String
 
+    /// niri's actions; what is not here it lacks.
+    static let actions: [DesktopAction: String] = [
+        .workspaceNext: "FocusWorkspaceDown", .workspaceDown: "FocusWorkspaceDown", .workspacePrevious: "FocusWorkspaceUp",
+        .workspaceUp: "FocusWorkspaceUp", .overview: "ToggleOverview", .closeWindow: "CloseWindow", .maximize: "MaximizeColumn",
+        .fullscreen: "FullscreenWindow",
+    ]
+
     func request(for action: DesktopAction) -> ActionRequest? {
-        let name: String
-        switch action {
-        case .workspaceNext, .workspaceDown: name = "FocusWorkspaceDown"
-        case .workspacePrevious, .workspaceUp: name = "FocusWorkspaceUp"
-        case .overview: name = "ToggleOverview"
-        case .closeWindow: name = "CloseWindow"
-        case .maximize: name = "MaximizeColumn"
-        case .fullscreen: name = "FullscreenWindow"
-        case .workspaceLeft, .workspaceRight, .appGrid, .showDesktop, .minimize:
-            return nil
-        }
-        return .bytes(Array("{\"Action\":{\"\(name)\":{}}}\n".utf8))
+        Self.actions[action].map { .bytes(Array("{\"Action\":{\"\($0)\":{}}}\n".utf8)) }
     }
 
     func answer(_ bytes: [UInt8], closed: Bool) -> ActionAnswer? {

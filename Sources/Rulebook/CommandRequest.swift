@@ -1,5 +1,6 @@
 import InputActions
-/// A command a rule asks to run, with the gesture's values as environment variables.
+/// A command a rule asks to run, with the gesture's values as environment variables. Rules
+/// make them (``RuleTrigger``): the memberwise initializer is the module's own.
 public struct CommandRequest: Sendable, Equatable, CustomStringConvertible {
     public var rule: String
     /// The command key that runs it.
@@ -14,17 +15,6 @@ public struct CommandRequest: Sendable, Equatable, CustomStringConvertible {
     /// a request made without one (tests).
     public var snapshot: GestureSnapshot?
 
-    public init(rule: String, phase: CommandKey, command: String, environment: [String: String],
-                timeout: Duration?, overlap: OverlapPolicy, snapshot: GestureSnapshot? = nil) {
-        self.rule = rule
-        self.phase = phase
-        self.command = command
-        self.environment = environment
-        self.timeout = timeout
-        self.overlap = overlap
-        self.snapshot = snapshot
-    }
-
     public var description: String { "\(rule) \(phase.rawValue): \(command)" }
 }
 
@@ -33,12 +23,6 @@ public struct InputRequest: Sendable, Equatable, CustomStringConvertible {
     public var rule: String
     public var phase: CommandKey
     public var action: InputAction
-
-    public init(rule: String, phase: CommandKey, action: InputAction) {
-        self.rule = rule
-        self.phase = phase
-        self.action = action
-    }
 
     public var description: String { "\(rule) \(phase.rawValue): \(action)" }
 }

@@ -11,14 +11,6 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var severity: Severity
     public var message: String
 
-    public init(file: String, line: Int, column: Int, severity: Severity, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.severity = severity
-        self.message = message
-    }
-
     public var description: String {
         let place = line > 0 ? "\(file):\(line):\(column)" : file
         return "\(place): \(severity.rawValue): \(message)"

@@ -5,21 +5,14 @@
 public struct PhaseMove: Hashable, Sendable, CustomStringConvertible {
     /// The recognizer's label, e.g. `tap#2` or the rule's name.
     public var recognizer: String
-    /// The phase's case name before and after, e.g. `touching`, `awaitingNextTap`.
+    /// The phase's case name before, e.g. `touching`.
     public var from: String
-    public var to: String
     /// The input's case name, e.g. `down`, `timeout`, `touchpadBegin`.
     public var input: String
+    /// The phase's case name after, e.g. `awaitingNextTap`.
+    public var to: String
     /// When it happened, on the input's clock.
     public var timestamp: Timestamp
-
-    public init(recognizer: String, from: String, input: String, to: String, timestamp: Timestamp) {
-        self.recognizer = recognizer
-        self.from = from
-        self.input = input
-        self.to = to
-        self.timestamp = timestamp
-    }
 
     /// `tap#2 phase touching -> up -> awaitingNextTap`.
     public var description: String { "\(recognizer) phase \(from) -> \(input) -> \(to)" }
