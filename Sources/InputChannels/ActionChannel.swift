@@ -30,7 +30,9 @@ public final class ActionChannel: InputChannel {
     private var waiting: [Waiting] = []
     private var lastProblem: String?
     public var onReport: ((InputChannelReport) -> Void)?
-    public var name: String { "\(wire.desktop) IPC at \(wire.socketPath)" }
+    public var name: String {
+        wire is X11ActionWire ? "EWMH messages to the window manager on the X server at \(wire.socketPath)" : "\(wire.desktop) IPC at \(wire.socketPath)"
+    }
 
     init(wire: any ActionWire) {
         self.wire = wire
@@ -40,6 +42,11 @@ public final class ActionChannel: InputChannel {
         for index in waiting.indices.reversed() { finish(at: index) }
     }
 
+    /// Why the desktop cannot do `action`; nil when it can.
+    func lacks(_ action: DesktopAction) -> String? {
+        wire.request(for: action) == nil ? "\(wire.desktop) has no \(action)" : nil
+    }
+
     /// Nothing to connect before the first action: each has a socket of its own.
     public func start() {}
 
@@ -47,9 +54,7 @@ public final class ActionChannel: InputChannel {
         guard case let .desktop(desktopAction) = action else {
             return problem("\(name) takes desktop actions only, not \(action)")
         }
-        guard let request = wire.request(for: desktopAction) else {
-            return problem("\(wire.desktop) has no \(desktopAction)")
-        }
+        guard let request = wire.request(for: desktopAction) else { return problem(lacks(desktopAction)!) }
         guard waiting.count < InputChannelDefaults.maximumWaitingActions else {
             return problem("\(wire.desktop) is behind: \(InputChannelDefaults.maximumWaitingActions) actions wait for its answer, and more are dropped")
         }

@@ -53,7 +53,9 @@ public final class GnomeShellChannel: InputChannel {
     public func press(_ action: InputAction) {
         let calls: [(member: String, argument: BusArgument)]
         switch action {
-        case let .desktop(desktopAction): calls = [("Do", .string(desktopAction.rawValue))]
+        case let .desktop(desktopAction):
+            guard Self.actions.contains(desktopAction) else { return problem("GNOME Shell has no \(desktopAction)") }
+            calls = [("Do", .string(desktopAction.rawValue))]
         case let .button(button): calls = [("Button", .uint32(UInt32(button.x11)))]
         case .keys, .text: calls = Self.strokes(of: action).map { ("Keys", .string($0)) }
         case let .shortcut(name): return problem(KeyboardMap.shortcutElsewhere(name))
@@ -85,6 +87,10 @@ public final class GnomeShellChannel: InputChannel {
     }
 
     static let uuid = "touchgest-focus@touchgest.org"
+
+    /// The desktop actions the extension does (its `_do`); GNOME's workspaces are one row,
+    /// and it has no desktop to show.
+    static let actions: Set<DesktopAction> = Set(DesktopAction.allCases).subtracting([.workspaceUp, .workspaceDown, .showDesktop])
 
     /// Asks the extension to press nothing, which it checks as any call (who calls, and
     /// whether the screen is locked): whether keys will go through it, said once.

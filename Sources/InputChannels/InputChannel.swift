@@ -81,4 +81,30 @@ public enum InputChannels {
         if set("WAYLAND_DISPLAY") == nil, let display = set("DISPLAY") { return ActionChannel(wire: X11ActionWire(socketPath: display)) }
         return nil
     }
+
+    /// What carries desktop actions out on this desktop, for `doctor`; nil when the desktop
+    /// cannot be told.
+    public static func actionRoute(environment: [String: String]) -> String? {
+        if let channel = chooseActions(environment: environment) { return channel.name }
+        let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        let desktop = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.uppercased() }
+        if wayland && desktop.contains("GNOME") { return "GNOME Shell's own calls, through touchgest's extension" }
+        if wayland && desktop.contains("KDE") { return "KWin's global shortcuts on the session bus" }
+        return nil
+    }
+
+    /// Why this desktop cannot do a desktop action (`sway has no overview`), nil when it
+    /// can, from the same tables its route uses; nil when the desktop cannot be told.
+    public static func lackedActions(environment: [String: String]) -> ((DesktopAction) -> String?)? {
+        if let channel = chooseActions(environment: environment) as? ActionChannel { return channel.lacks }
+        let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        let desktop = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.uppercased() }
+        if wayland && desktop.contains("GNOME") {
+            return { GnomeShellChannel.actions.contains($0) ? nil : "GNOME Shell has no \($0)" }
+        }
+        if wayland && desktop.contains("KDE") {
+            return { KWinFakeInputChannel.shortcut(for: $0) == nil ? "KDE Plasma has no \($0) that touchgest can reach" : nil }
+        }
+        return nil
+    }
 }

@@ -89,7 +89,7 @@ public final class KWinFakeInputChannel: WaylandChannel {
         case let .shortcut(shortcut): invoke(shortcut)
         case let .desktop(desktop):
             guard let shortcut = Self.shortcut(for: desktop) else {
-                return problem("KDE Plasma has no \(desktop) that touchgest can reach: KWin has no such global shortcut")
+                return problem("KDE Plasma has no \(desktop) that touchgest can reach")
             }
             invoke(shortcut)
         case .keys, .text, .button: super.press(action)

@@ -9,9 +9,21 @@ struct RuleParser {
     private(set) var diagnostics: [Diagnostic] = []
     /// Each rule's table and where its name is written, for checks made after parsing.
     private(set) var ruleTables: [String: (table: TOMLTable, header: TOMLPosition)] = [:]
+    /// Where each desktop action is named, in file order.
+    private(set) var actionPlaces: [ActionPlace] = []
 
     init(file: String) {
         self.file = file
+    }
+
+    /// The rule being read, for ``note(_:of:at:)`` from the action tables.
+    private var currentRule = ""
+
+    /// Keeps where a desktop action is named, for the desktop's own check
+    /// (``Rulebook/actionWarnings(_:)``).
+    private mutating func note(_ action: InputAction, of rule: String, at position: TOMLPosition?) {
+        guard case let .desktop(desktopAction) = action, let position else { return }
+        actionPlaces.append(ActionPlace(rule: rule, action: desktopAction, line: position.line, column: position.column))
     }
 
     // MARK: Reporting
@@ -136,6 +148,7 @@ struct RuleParser {
     // MARK: Rules
 
     private mutating func parseRule(name: String, table: TOMLTable, header: TOMLPosition, settings: Settings) -> Rule? {
+        currentRule = name
         let errorsBefore = diagnostics.count
         // `[rule.a.b]` makes a table inside rule 'a'; a dotted rule name needs quotes.
         for entry in table.entries {
@@ -222,7 +235,9 @@ struct RuleParser {
             case "keys", "text", "button", "shortcut", "action":
                 guard let text = string(value, key) else { continue }
                 do {
-                    rule.inputs[.recognized] = try InputAction.parse(key: key, value: text)
+                    let action = try InputAction.parse(key: key, value: text)
+                    note(action, of: rule.name, at: value.position)
+                    rule.inputs[.recognized] = action
                 } catch {
                     self.error("\(error)", at: value.position)
                 }
@@ -330,7 +345,9 @@ struct RuleParser {
         }
         guard let text = string(entry.value, entry.key) else { return nil }
         do {
-            return try InputAction.parse(key: entry.key, value: text)
+            let action = try InputAction.parse(key: entry.key, value: text)
+            note(action, of: currentRule, at: entry.value.position)
+            return action
         } catch {
             self.error("\(error)", at: entry.value.position)
             return nil

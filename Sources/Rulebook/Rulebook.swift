@@ -47,6 +47,8 @@ public struct Rulebook: Sendable {
     public var settings: Settings
     public var warnings: [Diagnostic]
     public var requirements: [Requirement]
+    /// Where each rule names a desktop action (``actionWarnings(_:)``).
+    public var actionPlaces: [ActionPlace] = []
     /// The file held nothing but whitespace: not even a comment or `[settings]`. The
     /// daemon keeps its rules over such a save (see `touchgest run`).
     public var isBlank = false
@@ -59,6 +61,7 @@ public struct Rulebook: Sendable {
             throw RuleFileError(diagnostics: parser.diagnostics)
         }
         var book = Rulebook(file: file, rules: rules, settings: settings, warnings: [], requirements: [])
+        book.actionPlaces = parser.actionPlaces
         book.checkRequireToFail(&parser)
         book.checkStrokeTemplates(&parser)
         book.addAutomaticOrder()

@@ -131,7 +131,9 @@ public final class Daemon: GesturePipelineObserver {
 
     /// Puts `book` in force and says so, loudly when it arms no rule at all.
     func arm(_ book: Rulebook, verb: String) {
-        for warning in book.warnings { logger.warning("\(warning)") }
+        for warning in book.warnings + book.desktopWarnings() {
+            logger.warning("\(warning)")
+        }
         if let input = pipeline?.input {
             let sizes = commandLineSizes + book.settings.deviceSizes
             if sizes != input.options.statedSizes {

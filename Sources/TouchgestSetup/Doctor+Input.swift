@@ -43,4 +43,27 @@ extension Doctor {
             add(failing, "input", "\(channel.name) did not answer within \(timeout); \(used)")
         }
     }
+
+    /// Where the rules' desktop actions go on this desktop, and which of them it lacks.
+    public mutating func checkActions(_ book: Rulebook?) {
+        let places = book?.actionPlaces ?? []
+        guard !places.isEmpty else { return }
+        let rules = "rules with actions: \(Self.listed(places.map(\.rule)))"
+        guard let route = InputChannels.actionRoute(environment: environment),
+              let lacks = InputChannels.lackedActions(environment: environment) else {
+            return add(.warn, "actions", "cannot tell which desktop this is, so actions do nothing here; \(rules)",
+                       fix: "run touchgest in your desktop session (doctor reads its variables: XDG_CURRENT_DESKTOP, WAYLAND_DISPLAY, SWAYSOCK, DISPLAY)")
+        }
+        let lacking = places.compactMap { place in lacks(place.action).map { "\($0) (rule '\(place.rule)')" } }
+        guard lacking.isEmpty else {
+            return add(.warn, "actions", "actions go through \(route), but \(Self.listed(lacking, quoted: false)); \(rules)",
+                       fix: "give those rules keys or a command instead (man touchgest-rules lists which desktops have which actions)")
+        }
+        add(.ok, "actions", "actions go through \(route); \(rules)")
+    }
+
+    private static func listed(_ items: [String], quoted: Bool = true) -> String {
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0).inserted }.map { quoted ? "'\($0)'" : $0 }.joined(separator: ", ")
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rulebook
+import TouchgestDaemon
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -7,7 +8,8 @@ struct CheckCommand: ParsableCommand {
         abstract: "Validate rule files.",
         discussion: """
             Prints every error of each file as FILE:LINE:COLUMN: error: MESSAGE and exits 1,
-            or prints "ok" and exits 0. Warnings are printed but do not fail the check.
+            or prints "ok" and exits 0. Warnings are printed but do not fail the check; they
+            include each action the desktop check runs on lacks (action = "overview" on sway).
             """
     )
 
@@ -26,7 +28,9 @@ struct CheckCommand: ParsableCommand {
         for file in files {
             do {
                 let book = try Rulebook.load(path: file)
-                for warning in book.warnings { printError(warning.description) }
+                for warning in book.warnings + book.desktopWarnings() {
+                    printError(warning.description)
+                }
                 explanations.append(files.count > 1 ? "\(file):\n\(book.explain())" : book.explain())
             } catch {
                 failed = true

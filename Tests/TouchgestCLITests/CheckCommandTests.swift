@@ -110,4 +110,34 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "touchgest: error: cannot open /dev/input/event999: No such file or directory\n")
     }
+
+    /// An action the desktop lacks is a warning at its value, naming the desktop; one it
+    /// has is not; where the desktop cannot be told, nothing is said of actions.
+    @Test func anActionTheDesktopLacksIsAWarningAtItsValue() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.next]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            action = "workspace-next"
+
+            [rule.grid]
+            gesture = "long-press"
+            fingers = 3
+            on-end = { action = "show-desktop" }
+            """)
+        // Only the variables given: none of the machine's own session.
+        func check(_ variables: String) -> Result { touchgest("check \(folder)/rules.toml", prefix: "env -i \(variables) ") }
+        let sway = check("SWAYSOCK=\(folder)/sway.sock")
+        #expect(sway.status == 0)
+        #expect(sway.stdout == "ok\n")
+        #expect(sway.stderr == "\(folder)/rules.toml:10:21: warning: sway has no show-desktop: rule 'grid' does nothing here\n")
+        let gnome = check("XDG_CURRENT_DESKTOP=ubuntu:GNOME WAYLAND_DISPLAY=wayland-0")
+        #expect(gnome.stderr == "\(folder)/rules.toml:10:21: warning: GNOME Shell has no show-desktop: rule 'grid' does nothing here\n")
+        let x11 = check("DISPLAY=:5")
+        #expect(x11.stderr == "")
+        let unknown = check("")
+        #expect(unknown.stderr == "")
+    }
 }

@@ -222,4 +222,38 @@ import Testing
         #expect(index != nil, "\(result.stdout) \(result.stderr)")
         if let index { #expect(lines[index + 1].hasPrefix("      fix: sudo usermod -aG input \"$USER\", then log out and in again; or install touchgest's uaccess udev rule")) }
     }
+
+    /// doctor names where actions go and which of the rules' the desktop lacks, with the
+    /// rule; where it cannot tell the desktop, that actions do nothing.
+    @Test func actionsAreSaidWithTheirRouteAndWhatTheDesktopLacks() {
+        let home = Self.home(rules: """
+            [rule.next]
+            gesture = "swipe"
+            fingers = 4
+            direction = "left"
+            action = "workspace-next"
+
+            [rule.grid]
+            gesture = "tap"
+            fingers = 3
+            action = "app-grid"
+            """)
+        // The actions finding, and its fix when it has one.
+        let findings = { (variables: String) -> [String] in
+            let lines = Self.doctor(home, variables).stdout.split(separator: "\n").map(String.init)
+            guard let index = lines.firstIndex(where: { $0.contains(" actions: ") }) else { return [] }
+            return Array(lines[index...].prefix { $0 == lines[index] || $0.hasPrefix("      fix: ") }.prefix(2))
+        }
+        #expect(findings("SWAYSOCK=\(home)/sway.sock") == [
+            "warn  actions: actions go through sway IPC at \(home)/sway.sock, but sway has no app-grid (rule 'grid'); rules with actions: 'next', 'grid'",
+            "      fix: give those rules keys or a command instead (man touchgest-rules lists which desktops have which actions)",
+        ])
+        #expect(findings("XDG_CURRENT_DESKTOP=GNOME WAYLAND_DISPLAY=wayland-0") == [
+            "ok    actions: actions go through GNOME Shell's own calls, through touchgest's extension; rules with actions: 'next', 'grid'",
+        ])
+        #expect(findings("") == [
+            "warn  actions: cannot tell which desktop this is, so actions do nothing here; rules with actions: 'next', 'grid'",
+            "      fix: run touchgest in your desktop session (doctor reads its variables: XDG_CURRENT_DESKTOP, WAYLAND_DISPLAY, SWAYSOCK, DISPLAY)",
+        ])
+    }
 }
