@@ -38,7 +38,8 @@ extension ActionWire {
 }
 
 /// The i3 IPC (sway's too): `i3-ipc`, a 32-bit length and type in the host's byte order,
-/// then the payload. RUN_COMMAND (type 0) runs sway's own commands and answers an array
+/// then the payload. RUN_COMMAND (type 0) runs sway's own commands (the next and previous
+/// workspace on the focused output, as its own keys do) and answers an array
 /// of `{"success": bool, "error": text}`. sway and i3 have one row of workspaces, no
 /// overview, launcher, desktop to show, maximize or minimize.
 struct I3ActionWire: ActionWire {
@@ -47,7 +48,7 @@ struct I3ActionWire: ActionWire {
 
     /// sway's and i3's own commands; what is not here they lack.
     static let commands: [DesktopAction: String] = [
-        .workspaceNext: "workspace next", .workspacePrevious: "workspace prev", .closeWindow: "kill", .fullscreen: "fullscreen toggle",
+        .workspaceNext: "workspace next_on_output", .workspacePrevious: "workspace prev_on_output", .closeWindow: "kill", .fullscreen: "fullscreen toggle",
     ]
 
     func request(for action: DesktopAction) -> ActionRequest? {

@@ -6,7 +6,7 @@ import TouchgestDaemon
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the rules' commands for the gestures you make (the daemon).",
+        abstract: "Do what the rules say for the gestures you make: actions, keys, text, clicks, commands (the daemon).",
         discussion: """
             Reads the rule file, opens the seat's touchpads and touchscreens (and those plugged in
             later) and runs the rules' commands until SIGINT or SIGTERM. The rules are reloaded

@@ -4,7 +4,7 @@ import ArgumentParser
 struct Touchgest: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchgest",
-        abstract: "Turn touchpad and touchscreen gestures into shell commands.",
+        abstract: "Turn touchpad and touchscreen gestures into desktop actions, keys, text, clicks and commands.",
         discussion: """
             Rules live in $XDG_CONFIG_HOME/touchgest/rules.toml (see touchgest-rules(5)).
             """,

@@ -42,12 +42,7 @@ struct GnomeInputTests {
         try desktop.prepare()
         desktop.changed()
         #expect(desktop.run("shown") == "0 false\n")
-        let run = rig(devices: ["touchpad"], rules: """
-            [rule.next]
-            gesture = "swipe"
-            fingers = 3
-            direction = "up"
-            action = "workspace-next"
+        let run = rig(devices: ["touchpad"], rules: InputRules.nextWorkspace + """
 
             [rule.overview]
             gesture = "tap"

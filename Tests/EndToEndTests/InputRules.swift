@@ -1,6 +1,7 @@
 /// The rules, gestures and expected events every desktop's input test shares
-/// (X11InputTests, SwayInputTests, KWinInputTests): a 2-finger tap presses ctrl+shift+v,
-/// a 3-finger tap types "Hi!", a 3-finger swipe up clicks the middle button.
+/// (X11InputTests, SwayInputTests, KWinInputTests, GnomeInputTests): a 2-finger tap presses
+/// ctrl+shift+v, a 3-finger tap types "Hi!", a 3-finger swipe up clicks the middle button
+/// or, in the action tests, shows the next workspace.
 enum InputRules {
     static let keysAndText = """
         [rule.paste]
@@ -12,6 +13,17 @@ enum InputRules {
         gesture = "tap"
         fingers = 3
         text = "Hi!"
+        """
+
+    /// The action every desktop's action test binds, the same on each: a 3-finger swipe up
+    /// shows the next workspace (InputRules.swipe makes it).
+    static let nextWorkspace = """
+
+        [rule.next]
+        gesture = "swipe"
+        fingers = 3
+        direction = "up"
+        action = "workspace-next"
         """
 
     static let click = """

@@ -105,12 +105,7 @@ struct KWinInputTests {
         let log = "\(desktop.folder)/kwin.log"
         let shown = { readText(log).split(separator: "\n").filter { $0 == "js: touchgest-rig desktop 2" }.count }
         let before = shown()
-        let run = rig(devices: ["touchpad"], rules: """
-            [rule.next]
-            gesture = "swipe"
-            fingers = 3
-            direction = "up"
-            action = "workspace-next"
+        let run = rig(devices: ["touchpad"], rules: InputRules.nextWorkspace + """
 
             [rule.grid]
             gesture = "tap"

@@ -55,12 +55,7 @@ struct SwayInputTests {
 
             """, mode: 0o755)
         try #require(shellOutput(focused).hasPrefix("0"), "workspace 2 is focused before the swipe")
-        let run = rig(devices: ["touchpad"], rules: """
-            [rule.next]
-            gesture = "swipe"
-            fingers = 3
-            direction = "up"
-            action = "workspace-next"
+        let run = rig(devices: ["touchpad"], rules: InputRules.nextWorkspace + """
 
             [rule.overview]
             gesture = "tap"

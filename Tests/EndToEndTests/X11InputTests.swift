@@ -103,12 +103,7 @@ import Testing
         let state = "DISPLAY=\(display) xprop -id $(DISPLAY=\(display) xdotool getactivewindow) _NET_WM_STATE"
         #expect(shellOutput(desktopShown) == "_NET_CURRENT_DESKTOP(CARDINAL) = 0\n")
         #expect(!shellOutput(state).contains("MAXIMIZED"))
-        let run = rig(devices: ["touchpad"], rules: """
-            [rule.next]
-            gesture = "swipe"
-            fingers = 3
-            direction = "up"
-            action = "workspace-next"
+        let run = rig(devices: ["touchpad"], rules: InputRules.nextWorkspace + """
 
             [rule.big]
             gesture = "tap"

@@ -60,9 +60,9 @@ import TouchGestures
     @Test func swayGetsItsRunCommandAndARefusalIsSaidInItsWords() {
         let standIn = StandIn()
         let wire = I3ActionWire(desktop: "sway", socketPath: standIn.path)
-        let done = Self.exchange(wire, .workspaceNext, standIn: standIn, requestBytes: 28,
+        let done = Self.exchange(wire, .workspaceNext, standIn: standIn, requestBytes: 38,
                                  answer: Self.i3Message(type: 0, #"[{"success":true}]"#), closes: false)
-        #expect(done.request == Self.i3Message(type: 0, "workspace next"))
+        #expect(done.request == Self.i3Message(type: 0, "workspace next_on_output"))
         #expect(done.said == [])
         let refused = Self.exchange(wire, .fullscreen, standIn: standIn, requestBytes: 31,
                                     answer: Self.i3Message(type: 0, #"[{"success":false,"error":"No window to fullscreen"}]"#), closes: false)
