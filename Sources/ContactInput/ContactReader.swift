@@ -9,9 +9,11 @@ import TouchGestures
 /// millimetres (see ``ContactDevice``).
 public final class ContactReader: PollSource {
     /// Called with every frame that changed a touch, in order.
-    public var handler: ((TouchEvent) -> Void)?
+    @exclusivity(unchecked) public var handler: ((TouchEvent) -> Void)?
 
-    private var devices: [Int32: ContactDevice] = [:]
+    // Read by the loop at every wake-up (collect, nextDeadline), on its one thread, and no
+    // access to them overlaps another: no dynamic exclusivity check.
+    @exclusivity(unchecked) private var devices: [Int32: ContactDevice] = [:]
     private var nextTouchID = ContactDefaults.firstTouchID
 
     /// Makes a reader with no devices.

@@ -43,12 +43,14 @@ public final class StreamHub: PollSource {
 
     private let now: () -> Timestamp
     private let baseEnvironment: [String: String]
+    // Read by the loop at every wake-up (collect, nextDeadline), on its one thread, and no
+    // access to them overlaps another: no dynamic exclusivity check.
     /// Streams in force, by rule.
-    private var streams: [String: StreamProcess] = [:]
+    @exclusivity(unchecked) private var streams: [String: StreamProcess] = [:]
     /// Streams of earlier rules, closing (until their commands and what those left in
     /// their groups are gone).
-    private var closing: [StreamProcess] = []
-    private var server: SubscriberServer?
+    @exclusivity(unchecked) private var closing: [StreamProcess] = []
+    @exclusivity(unchecked) private var server: SubscriberServer?
 
     /// - Parameters:
     ///   - baseEnvironment: the environment stream commands start from (the daemon's own by default).

@@ -33,8 +33,10 @@ final class SubscriberServer {
     }
 
     let path: String
-    private(set) var listener: Listener
-    private(set) var subscribers: [Subscriber] = []
+    // Read by the loop at every wake-up (collect, nextDeadline), on its one thread, and no
+    // access to them overlaps another: no dynamic exclusivity check.
+    @exclusivity(unchecked) private(set) var listener: Listener
+    @exclusivity(unchecked) private(set) var subscribers: [Subscriber] = []
     private let report: (StreamHub.Event) -> Void
 
     /// Why the socket could not be served.
