@@ -48,6 +48,9 @@ public final class ContactReader: PollSource {
     // MARK: PollSource
 
     public func collect(_ interest: inout PollInterest) {
+        // Asked at every wake-up, and reading no pad's fingers is the common case: a loop
+        // over an empty dictionary still retains and releases its storage.
+        guard !devices.isEmpty else { return }
         for fd in devices.keys { interest.read(fd) }
     }
 

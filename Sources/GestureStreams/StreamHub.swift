@@ -195,16 +195,18 @@ public final class StreamHub: PollSource {
 
     // The loop asks these at every wake-up: with no stream and no subscriber they make
     // nothing (scripts/measure-overhead).
+    // Asked at every wake-up; most rules have no stream, and a loop over an empty
+    // dictionary or array still retains and releases its storage: they are skipped.
     public func collect(_ interest: inout PollInterest) {
         server?.collect(&interest)
-        for stream in streams.values { stream.collect(&interest) }
-        for stream in closing { stream.collect(&interest) }
+        if !streams.isEmpty { for stream in streams.values { stream.collect(&interest) } }
+        if !closing.isEmpty { for stream in closing { stream.collect(&interest) } }
     }
 
     public var nextDeadline: Timestamp? {
         var next = server?.nextDeadline
-        for stream in streams.values { next = earliest(next, stream.nextDeadline) }
-        for stream in closing { next = earliest(next, stream.nextDeadline) }
+        if !streams.isEmpty { for stream in streams.values { next = earliest(next, stream.nextDeadline) } }
+        if !closing.isEmpty { for stream in closing { next = earliest(next, stream.nextDeadline) } }
         return next
     }
 

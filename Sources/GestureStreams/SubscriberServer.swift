@@ -107,6 +107,8 @@ final class SubscriberServer {
     /// waiting, to write.
     func collect(_ interest: inout PollInterest) {
         if case let .accepting(fd) = listener { interest.readSteadily(fd) }
+        // Asked at every wake-up, most often with no subscriber: nothing to loop over.
+        guard !subscribers.isEmpty else { return }
         for subscriber in subscribers {
             interest.read(subscriber.fd)
             if !subscriber.outbox.isEmpty { interest.write(subscriber.fd) }
@@ -116,6 +118,7 @@ final class SubscriberServer {
     var nextDeadline: Timestamp? {
         var next: Timestamp?
         if case let .resting(_, until) = listener { next = until }
+        guard !subscribers.isEmpty else { return next }
         for subscriber in subscribers {
             next = earliest(next, subscriber.waitingSince.map { $0 + StreamDefaults.stallTimeout })
         }
