@@ -75,13 +75,18 @@ public final class EventLoop {
             let sources = self.sources
             if deadlines.count < sources.count { deadlines += repeatElement(nil, count: sources.count - deadlines.count) }
             var next = deadline
-            for index in sources.indices {
-                let source = sources[index]
-                interest.begin(source: index)
-                source.collect(&interest)
-                let due = source.nextDeadline
-                deadlines[index] = due
-                if let due, next.map({ due < $0 }) ?? true { next = due }
+            // The deadlines are written with no uniqueness check per source.
+            sources.withUnsafeBufferPointer { sources in
+                deadlines.withUnsafeMutableBufferPointer { deadlines in
+                    for index in sources.indices {
+                        let source = sources[index]
+                        interest.begin(source: index)
+                        source.collect(&interest)
+                        let due = source.nextDeadline
+                        deadlines[index] = due
+                        if let due, next.map({ due < $0 }) ?? true { next = due }
+                    }
+                }
             }
             if interest.steadyEntries != watched {
                 if let reason = watch(interest) { return fail(reason) }

@@ -60,9 +60,9 @@ public struct PollInterest {
     /// The descriptors read steadily (``readSteadily(_:serial:)``), each with the index of
     /// its source and its serial: one array, so that adding one is one append, and the
     /// loop sees a change with one comparison.
-    @usableFromInline internal(set) var steadyEntries: [SteadyEntry] = []
+    @usableFromInline var steadyEntries: [SteadyEntry] = []
     /// The source adding now, and where its entries begin.
-    @usableFromInline internal(set) var owner = 0
+    @usableFromInline var owner = 0
     private var ownerStart = 0
 
     /// One descriptor read steadily: its number, its source's index and its serial.
