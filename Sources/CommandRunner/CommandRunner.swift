@@ -121,7 +121,9 @@ public final class CommandRunner {
     /// an on-step command otherwise. A program that went away since is found again.
     private var launches: [String: Launch] = [:]
     private let now: () -> Timestamp
-    private var children: [Child] = []
+    // This, readSet and readSetSerial: read by the loop at every wake-up (collect, nextDeadline), on its one thread, and no
+    // access to them overlaps another: no dynamic exclusivity check.
+    @exclusivity(unchecked) private var children: [Child] = []
     private var waiting: [Job] = []
     /// The stderr pipes of commands that have ended while something they left running
     /// (`firefox &`) still holds the write end. They are read and the bytes dropped until
@@ -135,11 +137,11 @@ public final class CommandRunner {
     /// steady descriptor, so a running command does not take the loop from its epoll set
     /// to poll(2) at each wake-up. A descriptor leaves it before it is closed: a copy
     /// alive elsewhere (a child between its clone and its exec) would keep it in the set.
-    private var readSet: Int32 = -1
+    @exclusivity(unchecked) private var readSet: Int32 = -1
     /// ``readSet``'s serial for the loop (``DescriptorSerial``): made late (the first
     /// command, if the runner could not make it), it may take a number another source has
     /// just let go of.
-    private var readSetSerial: UInt64 = 0
+    @exclusivity(unchecked) private var readSetSerial: UInt64 = 0
 
     /// - Parameters:
     ///   - baseEnvironment: the environment every command starts from (the daemon's own by default).

@@ -9,9 +9,11 @@ import TouchGestures
 /// millimetres (see ``ContactDevice``).
 public final class ContactReader: PollSource {
     /// Called with every frame that changed a touch, in order.
-    public var handler: ((TouchEvent) -> Void)?
+    @exclusivity(unchecked) public var handler: ((TouchEvent) -> Void)?
 
-    private var devices: [Int32: ContactDevice] = [:]
+    // Read by the loop at every wake-up (collect, nextDeadline), on its one thread, and no
+    // access to them overlaps another: no dynamic exclusivity check.
+    @exclusivity(unchecked) private var devices: [Int32: ContactDevice] = [:]
     private var nextTouchID = ContactDefaults.firstTouchID
 
     /// Makes a reader with no devices.
@@ -46,6 +48,9 @@ public final class ContactReader: PollSource {
     // MARK: PollSource
 
     public func collect(_ interest: inout PollInterest) {
+        // Asked at every wake-up, and reading no pad's fingers is the common case: a loop
+        // over an empty dictionary still retains and releases its storage.
+        guard !devices.isEmpty else { return }
         for fd in devices.keys { interest.read(fd) }
     }
 

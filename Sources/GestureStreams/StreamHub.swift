@@ -43,12 +43,14 @@ public final class StreamHub: PollSource {
 
     private let now: () -> Timestamp
     private let baseEnvironment: [String: String]
+    // Read by the loop at every wake-up (collect, nextDeadline), on its one thread, and no
+    // access to them overlaps another: no dynamic exclusivity check.
     /// Streams in force, by rule.
-    private var streams: [String: StreamProcess] = [:]
+    @exclusivity(unchecked) private var streams: [String: StreamProcess] = [:]
     /// Streams of earlier rules, closing (until their commands and what those left in
     /// their groups are gone).
-    private var closing: [StreamProcess] = []
-    private var server: SubscriberServer?
+    @exclusivity(unchecked) private var closing: [StreamProcess] = []
+    @exclusivity(unchecked) private var server: SubscriberServer?
 
     /// - Parameters:
     ///   - baseEnvironment: the environment stream commands start from (the daemon's own by default).
@@ -193,16 +195,18 @@ public final class StreamHub: PollSource {
 
     // The loop asks these at every wake-up: with no stream and no subscriber they make
     // nothing (scripts/measure-overhead).
+    // Asked at every wake-up; most rules have no stream, and a loop over an empty
+    // dictionary or array still retains and releases its storage: they are skipped.
     public func collect(_ interest: inout PollInterest) {
         server?.collect(&interest)
-        for stream in streams.values { stream.collect(&interest) }
-        for stream in closing { stream.collect(&interest) }
+        if !streams.isEmpty { for stream in streams.values { stream.collect(&interest) } }
+        if !closing.isEmpty { for stream in closing { stream.collect(&interest) } }
     }
 
     public var nextDeadline: Timestamp? {
         var next = server?.nextDeadline
-        for stream in streams.values { next = earliest(next, stream.nextDeadline) }
-        for stream in closing { next = earliest(next, stream.nextDeadline) }
+        if !streams.isEmpty { for stream in streams.values { next = earliest(next, stream.nextDeadline) } }
+        if !closing.isEmpty { for stream in closing { next = earliest(next, stream.nextDeadline) } }
         return next
     }
 

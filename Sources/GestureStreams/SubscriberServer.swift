@@ -33,8 +33,10 @@ final class SubscriberServer {
     }
 
     let path: String
-    private(set) var listener: Listener
-    private(set) var subscribers: [Subscriber] = []
+    // Read by the loop at every wake-up (collect, nextDeadline), on its one thread, and no
+    // access to them overlaps another: no dynamic exclusivity check.
+    @exclusivity(unchecked) private(set) var listener: Listener
+    @exclusivity(unchecked) private(set) var subscribers: [Subscriber] = []
     private let report: (StreamHub.Event) -> Void
 
     /// Why the socket could not be served.
@@ -105,6 +107,8 @@ final class SubscriberServer {
     /// waiting, to write.
     func collect(_ interest: inout PollInterest) {
         if case let .accepting(fd) = listener { interest.readSteadily(fd) }
+        // Asked at every wake-up, most often with no subscriber: nothing to loop over.
+        guard !subscribers.isEmpty else { return }
         for subscriber in subscribers {
             interest.read(subscriber.fd)
             if !subscriber.outbox.isEmpty { interest.write(subscriber.fd) }
@@ -114,6 +118,7 @@ final class SubscriberServer {
     var nextDeadline: Timestamp? {
         var next: Timestamp?
         if case let .resting(_, until) = listener { next = until }
+        guard !subscribers.isEmpty else { return next }
         for subscriber in subscribers {
             next = earliest(next, subscriber.waitingSince.map { $0 + StreamDefaults.stallTimeout })
         }

@@ -45,7 +45,8 @@ public final class LibinputContext: PollSource {
     static let gestureUnitsPerMillimetre = 10.53
 
     /// Called with every translated event, in order.
-    public var handler: ((AdapterEvent) -> Void)?
+    /// (Read at every event, on the loop's one thread: no dynamic exclusivity check.)
+    @exclusivity(unchecked) public var handler: ((AdapterEvent) -> Void)?
 
     /// The touch devices in use.
     public var devices: [InputDevice] { Array(deviceStates.values.map(\.device)).sorted { $0.id.rawValue < $1.id.rawValue } }
@@ -159,7 +160,8 @@ public final class LibinputContext: PollSource {
     public func handleReadable(_ fd: Int32) { dispatch() }
 
     /// Why libinput could not read its devices any more (its last dispatch failed).
-    public private(set) var failure: String?
+    /// (Asked by the loop after every read, on its one thread: no dynamic exclusivity check.)
+    @exclusivity(unchecked) public private(set) var failure: String?
 
     public var nextDeadline: Timestamp? { nil }
 

@@ -22,9 +22,7 @@ public final class EventLoop {
     /// descriptors as last collected, with their sources' indices and their serials (to
     /// see a change at a glance); and what the set holds, by number.
     private var steadySet: Int32 = -1
-    private var watched: [Int32] = []
-    private var watchedOwners: [Int] = []
-    private var watchedSerials: [UInt64] = []
+    private var watched: [PollInterest.SteadyEntry] = []
     private var registered: [Int32: Registration] = [:]
 
     /// Whom a number in the set is registered for.
@@ -71,17 +69,26 @@ public final class EventLoop {
         var ready = SteadyEvents()
         while !stopped {
             interest.reset()
-            deadlines.removeAll(keepingCapacity: true)
+            // One reference for the round, not one per source asked; a source added while
+            // the round runs is asked from the next one. Each source's deadline is written
+            // over the last round's: the list only grows, with the sources.
+            let sources = self.sources
+            if deadlines.count < sources.count { deadlines += repeatElement(nil, count: sources.count - deadlines.count) }
             var next = deadline
-            for (index, source) in sources.enumerated() {
-                interest.begin(source: index)
-                source.collect(&interest)
-                let due = source.nextDeadline
-                deadlines.append(due)
-                if let due, next.map({ due < $0 }) ?? true { next = due }
+            // The deadlines are written with no uniqueness check per source.
+            sources.withUnsafeBufferPointer { sources in
+                deadlines.withUnsafeMutableBufferPointer { deadlines in
+                    for index in sources.indices {
+                        let source = sources[index]
+                        interest.begin(source: index)
+                        source.collect(&interest)
+                        let due = source.nextDeadline
+                        deadlines[index] = due
+                        if let due, next.map({ due < $0 }) ?? true { next = due }
+                    }
+                }
             }
-            if interest.steady != watched || interest.steadyOwners != watchedOwners
-                || interest.steadySerials != watchedSerials {
+            if interest.steadyEntries != watched {
                 if let reason = watch(interest) { return fail(reason) }
             }
             var timeout: Int32 = -1
@@ -114,8 +121,8 @@ public final class EventLoop {
             // with the clock read after it: a source with work left over asks for the
             // moment it is asked, later than any moment read before.
             let now = PollScheduler.now()
-            for (index, due) in deadlines.enumerated() {
-                guard let due, due <= now else { continue }
+            for index in sources.indices {
+                guard let due = deadlines[index], due <= now else { continue }
                 let source = sources[index]
                 if let still = source.nextDeadline, still <= PollScheduler.now() {
                     source.handleDeadlines()
@@ -183,10 +190,10 @@ public final class EventLoop {
         // round only when one's descriptor was closed under it and the other's took the
         // number: serials come from one count, so the higher is the open one.
         var wanted: [Int32: Registration] = [:]
-        for (index, fd) in interest.steady.enumerated() {
-            let entry = Registration(owner: interest.steadyOwners[index], serial: interest.steadySerials[index])
-            if let other = wanted[fd], other.serial >= entry.serial { continue }
-            wanted[fd] = entry
+        for steady in interest.steadyEntries {
+            let entry = Registration(owner: steady.owner, serial: steady.serial)
+            if let other = wanted[steady.fd], other.serial >= entry.serial { continue }
+            wanted[steady.fd] = entry
         }
         for fd in registered.keys.filter({ wanted[$0] == nil }) {
             // Fails harmlessly (EBADF, ENOENT) for one already closed: it left on its own.
@@ -201,9 +208,7 @@ public final class EventLoop {
             }
             registered[fd] = entry
         }
-        watched = interest.steady
-        watchedOwners = interest.steadyOwners
-        watchedSerials = interest.steadySerials
+        watched = interest.steadyEntries
         return nil
     }
 

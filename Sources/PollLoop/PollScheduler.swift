@@ -4,7 +4,10 @@ import TouchGestures
 /// The daemon's scheduler: timers on CLOCK_MONOTONIC (libinput's clock), fired by the
 /// event loop, whose poll timeout is the nearest deadline. No timer, no wake-up.
 public final class PollScheduler: Scheduler, PollSource {
-    private var queue = TimerQueue()
+    // Asked by the loop at every wake-up and by the engine at every event, on one thread;
+    // a timer fires after it has left the queue, so no access overlaps another: no
+    // dynamic exclusivity check.
+    @exclusivity(unchecked) private var queue = TimerQueue()
 
     public init() {}
 

@@ -57,14 +57,33 @@ public struct PollInterest {
     public private(set) var entries: [pollfd] = []
     /// The index of each entry's source.
     private(set) var owners: [Int] = []
-    /// The descriptors read steadily (``readSteadily(_:serial:)``), the index of each one's
-    /// source, and each one's serial.
-    public private(set) var steady: [Int32] = []
-    private(set) var steadyOwners: [Int] = []
-    private(set) var steadySerials: [UInt64] = []
+    /// The descriptors read steadily (``readSteadily(_:serial:)``), each with the index of
+    /// its source and its serial: one array, so that adding one is one append, and the
+    /// loop sees a change with one comparison.
+    @usableFromInline var steadyEntries: [SteadyEntry] = []
     /// The source adding now, and where its entries begin.
-    private var owner = 0
+    @usableFromInline var owner = 0
     private var ownerStart = 0
+
+    /// One descriptor read steadily: its number, its source's index and its serial.
+    @usableFromInline
+    struct SteadyEntry: Equatable {
+        @usableFromInline var fd: Int32
+        @usableFromInline var owner: Int
+        @usableFromInline var serial: UInt64
+
+        @inlinable
+        init(fd: Int32, owner: Int, serial: UInt64) {
+            self.fd = fd
+            self.owner = owner
+            self.serial = serial
+        }
+    }
+
+    /// The descriptors read steadily, in the order the sources added them.
+    public var steady: [Int32] { steadyEntries.map(\.fd) }
+    /// Their serials, in the same order.
+    var steadySerials: [UInt64] { steadyEntries.map(\.serial) }
 
     public init() {}
 
@@ -89,10 +108,11 @@ public struct PollInterest {
     /// made with each try and connection), and the loop registers it afresh; one it closes and
     /// never replaces needs none. A descriptor that may be closed by someone else is
     /// collected with ``read(_:)``.
+    // Asked by most sources at every wake-up, from their own modules: inlinable, it is an
+    // append there, not a call.
+    @inlinable
     public mutating func readSteadily(_ fd: Int32, serial: UInt64 = 0) {
-        steady.append(fd)
-        steadyOwners.append(owner)
-        steadySerials.append(serial)
+        steadyEntries.append(SteadyEntry(fd: fd, owner: owner, serial: serial))
     }
 
     /// `fd` has bytes waiting to go out: added to the source's poll entry for reading it,
@@ -113,11 +133,13 @@ public struct PollInterest {
 
     /// Empties it for the next wake-up, keeping its room.
     mutating func reset() {
-        entries.removeAll(keepingCapacity: true)
-        owners.removeAll(keepingCapacity: true)
-        steady.removeAll(keepingCapacity: true)
-        steadyOwners.removeAll(keepingCapacity: true)
-        steadySerials.removeAll(keepingCapacity: true)
+        // Most wake-ups collect steady descriptors only: emptying an empty array still
+        // makes it a buffer of its own (an allocation and a free), so it is left alone.
+        if !entries.isEmpty {
+            entries.removeAll(keepingCapacity: true)
+            owners.removeAll(keepingCapacity: true)
+        }
+        steadyEntries.removeAll(keepingCapacity: true)
         owner = 0
         ownerStart = 0
     }

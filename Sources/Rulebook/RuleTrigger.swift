@@ -5,11 +5,13 @@ import TouchGestures
 /// every `step`, on-end and on-cancel.
 final class RuleTrigger {
     let rule: Rule
-    private weak var sink: CommandSink?
+    // Read at every update of the rule's gesture, on one thread, with no access
+    // overlapping another: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private weak var sink: CommandSink?
     private let focus: FocusContext?
     /// Steps taken so far, signed (pinch, rotation), and where the last pan step was.
-    private var stepIndex = 0
-    private var stepAnchor = Point.zero
+    @exclusivity(unchecked) private var stepIndex = 0
+    @exclusivity(unchecked) private var stepAnchor = Point.zero
 
     /// Most on-step commands one update of a gesture may start: a device that jumps
     /// (libinput's scale going from 1 to 1e9 in one event) must not start millions of

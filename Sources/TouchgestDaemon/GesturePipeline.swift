@@ -114,12 +114,14 @@ public final class GesturePipeline: CommandSink {
     public private(set) var actionChannel: InputChannel?
     /// Whether the screen is locked, the session in front, the machine going to sleep;
     /// nil until ``startSessionState(_:)`` (and with `none`).
-    public private(set) var sessionMonitor: SessionMonitor?
+    @exclusivity(unchecked) public private(set) var sessionMonitor: SessionMonitor?
     /// Which rules may act, from the session's state; kept across reloads.
     public private(set) var admission = RuleAdmission.every
     /// The input being handled began a gesture while rules are kept out.
-    private var restrictedGestureBegan = false
-    private weak var observer: GesturePipelineObserver?
+    // Read at every event, on the loop's one thread, with no access overlapping another:
+    // no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var restrictedGestureBegan = false
+    @exclusivity(unchecked) private weak var observer: GesturePipelineObserver?
 
     public convenience init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
                             observer: GesturePipelineObserver?) throws(InputError) {

@@ -15,31 +15,31 @@ public final class GestureEnvironment {
 
     /// Receives the touches recognizers let through (see `cancelsTouchesInView`,
     /// `delaysTouchesBegan`, `delaysTouchesEnded`). Held weakly.
-    public weak var view: (any TouchSink)?
+    @exclusivity(unchecked) public weak var view: (any TouchSink)?
 
     /// Called with every state write of every attached recognizer: the transition log.
-    public var transitionObserver: ((TransitionRecord) -> Void)?
+    @exclusivity(unchecked) public var transitionObserver: ((TransitionRecord) -> Void)?
 
     /// Called with every move of every attached recognizer's private phase machine
     /// (``PhaseMove``): what `touchgest debug -v` shows between the state transitions.
-    public var phaseObserver: ((PhaseMove) -> Void)?
+    @exclusivity(unchecked) public var phaseObserver: ((PhaseMove) -> Void)?
 
     /// Called when a recognizer or an action misbehaves (an illegal transition, an action
     /// that threw); the engine carries on.
-    public var diagnosticHandler: ((GestureDiagnostic) -> Void)?
+    @exclusivity(unchecked) public var diagnosticHandler: ((GestureDiagnostic) -> Void)?
 
     /// Called when input lands while nothing is down, before any recognizer sees it: a
     /// new gesture begins. Whoever decides a gesture by what was true when it began (the
     /// focused window, for rules with window keys) takes that now. Every caller of
     /// ``handle(_:)`` gets the same moment, so a daemon and a replay decide alike.
-    public var gestureWillBegin: (() -> Void)?
+    @exclusivity(unchecked) public var gestureWillBegin: (() -> Void)?
 
     /// Touchpads whose fingers are read and whose gestures libinput cannot tell (semi-MT
     /// pads, whose two-finger taps it takes for scrolling): recognizers with
     /// ``TouchpadInput/automatic`` input take these pads' fingers instead of libinput's
     /// gestures. Whoever reads the fingers keeps it current (the daemon's session, as it
     /// opens and closes a pad's reader).
-    public var fingerReadTouchpads: Set<DeviceID> = []
+    @exclusivity(unchecked) public var fingerReadTouchpads: Set<DeviceID> = []
 
     /// Whether `recognizer` takes the fingers of touchpad `device` rather than libinput's
     /// gestures.
@@ -50,6 +50,10 @@ public final class GestureEnvironment {
         case .automatic: device.map(fingerReadTouchpads.contains) ?? false
         }
     }
+
+    // These and the hooks above are read at every event and transition, on one thread,
+    // and no access to them overlaps another (a hook is copied, then called): no dynamic
+    // exclusivity checks, which cost about 60 instructions each.
 
     /// The attached recognizers in delivery order.
     @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []

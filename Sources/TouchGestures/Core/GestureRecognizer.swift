@@ -29,23 +29,27 @@ open class GestureRecognizer {
         weak var object: AnyObject?
     }
 
+    // State and what the environment reads or sets at every event (the name, delegate,
+    // touch types, environment, modifier flags and button mask, failure requirements):
+    // one thread, and no access overlaps another, so no dynamic exclusivity checks.
+
     /// The recognizer's state. Read-only: subclasses move it with ``transition(to:)``,
     /// and the environment resets it to `possible` after a terminal state.
     @exclusivity(unchecked) public internal(set) var state: GestureRecognizerState = .possible
 
     /// A name for logs and rule files; also orders recognizers when two decide in the same event.
-    public var name: String?
+    @exclusivity(unchecked) public var name: String?
 
     /// Fine-tunes arbitration; held weakly.
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
 
     /// Which kinds of touch the recognizer receives; all by default.
-    public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
+    @exclusivity(unchecked) public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
 
     /// What the recognizer takes from touchpads: libinput's gestures (the default), the
     /// fingers as indirect touches, or each pad's as the environment knows it
     /// (``TouchpadInput/automatic``). Touchscreen touches are unaffected.
-    public var touchpadInput = TouchpadInput.gestures
+    @exclusivity(unchecked) public var touchpadInput = TouchpadInput.gestures
 
     /// When true (the default), touches are cancelled in the environment's view once the
     /// recognizer begins or is recognized.
@@ -63,16 +67,16 @@ open class GestureRecognizer {
     /// from the last event processed. These values are not considered as requirements for
     /// the gesture."). Empty until it has processed one, and where the input adapter knows
     /// none.
-    public internal(set) var modifierFlags: KeyModifierFlags = []
+    @exclusivity(unchecked) public internal(set) var modifierFlags: KeyModifierFlags = []
 
     /// The buttons held at the last event this recognizer processed; not a requirement of
     /// the gesture either.
-    public internal(set) var buttonMask: EventButtonMask = []
+    @exclusivity(unchecked) public internal(set) var buttonMask: EventButtonMask = []
 
-    public internal(set) weak var environment: GestureEnvironment?
+    @exclusivity(unchecked) public internal(set) weak var environment: GestureEnvironment?
 
     /// Recognizers this one waits for, added with ``require(toFail:)``.
-    public private(set) var failureRequirements: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var failureRequirements: [GestureRecognizer] = []
 
     @exclusivity(unchecked) var actions: [Action] = []
     @exclusivity(unchecked) var observers: [(Token, (GestureRecognizer, GestureRecognizerState, GestureRecognizerState) -> Void)] = []

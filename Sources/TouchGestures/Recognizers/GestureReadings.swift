@@ -50,10 +50,14 @@ extension SwipeGestureRecognizer: GestureReadable {
 }
 
 extension PinchGestureRecognizer: GestureReadable {
+    // Read at every update of a pinch rule with steps: the measurement is taken out of
+    // the phase once (each `scale` or `velocity` copies it, its arrays retained).
     public var readings: GestureReadings {
         var readings = GestureReadings()
+        let spread = spread
+        let scale = spread?.scale ?? 1
         readings.scale = scale
-        readings.scaleVelocity = velocity
+        readings.scaleVelocity = spread?.scaleVelocity ?? 0
         readings.direction = scale == 1 ? nil : scale > 1 ? .out : .in
         return readings
     }
@@ -62,8 +66,10 @@ extension PinchGestureRecognizer: GestureReadable {
 extension RotationGestureRecognizer: GestureReadable {
     public var readings: GestureReadings {
         var readings = GestureReadings()
+        let spread = spread
+        let rotation = spread?.rotation ?? 0
         readings.rotation = rotation * degreesPerRadian
-        readings.rotationVelocity = velocity * degreesPerRadian
+        readings.rotationVelocity = (spread?.rotationVelocity ?? 0) * degreesPerRadian
         readings.direction = rotation == 0 ? nil : rotation > 0 ? .clockwise : .counterclockwise
         return readings
     }
