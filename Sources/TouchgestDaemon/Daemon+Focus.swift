@@ -14,10 +14,10 @@ extension Daemon {
     }
 
     public func focusNote(_ text: String, rule: String?) {
-        if let rule {
-            logger.trace("rule \(rule) sits out: \(text)")
+        if rule != nil {
+            logger.trace("\(focusNoteLine(text, rule: rule))")
         } else {
-            logger.warning("focus: \(text)")
+            logger.warning("\(focusNoteLine(text, rule: rule))")
         }
     }
 }

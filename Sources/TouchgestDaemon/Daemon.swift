@@ -186,13 +186,7 @@ public final class Daemon: GesturePipelineObserver {
     }
 
     public func contacts(_ event: ContactEvent) {
-        switch event {
-        case let .reading(node): logger.info("reading the fingers of \(node): a rule reads touchpad fingers")
-        case let .readingTaps(node):
-            logger.info("reading the fingers of \(node): a tap rule reads this semi-MT pad's taps from them, as libinput takes them for scrolling")
-        case let .stopped(node): logger.info("stopped reading the fingers of \(node): no rule reads them now")
-        case let .problem(error): logger.warning("\(error)")
-        }
+        if case .problem = event { logger.warning("\(event)") } else { logger.info("\(event)") }
     }
 
     public func adapter(_ event: AdapterEvent) {

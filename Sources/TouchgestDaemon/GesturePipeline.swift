@@ -71,6 +71,25 @@ public enum ContactEvent: Sendable {
     case problem(ContactError)
 }
 
+extension ContactEvent: CustomStringConvertible {
+    /// The one line the log of `touchgest run` and `touchgest debug -v` give the event.
+    public var description: String {
+        switch self {
+        case let .reading(node): "reading the fingers of \(node): a rule reads touchpad fingers"
+        case let .readingTaps(node):
+            "reading the fingers of \(node): a tap rule reads this semi-MT pad's taps from them, as libinput takes them for scrolling"
+        case let .stopped(node): "stopped reading the fingers of \(node): no rule reads them now"
+        case let .problem(error): "\(error)"
+        }
+    }
+}
+
+/// The one line the log and `debug` give a focus note: a rule sitting out a gesture begun
+/// in a window it does not want (`NAME sits out: WHY`), or a problem with the focus.
+public func focusNoteLine(_ text: String, rule: String?) -> String {
+    rule.map { "\($0) sits out: \(text)" } ?? "focus: \(text)"
+}
+
 /// The path from input to actions in one poll loop: libinput and the contact reader feed
 /// the engine, the rules decide, and commands, key presses and stream lines go out, with
 /// the focused window and the session's state (logind) deciding which rules may act.

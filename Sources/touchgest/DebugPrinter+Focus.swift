@@ -32,7 +32,7 @@ extension DebugPrinter {
             line.add("text", text)
             emit(line.text)
         } else {
-            emit((rule.map { "\($0) sits out: \(text)" } ?? "focus: \(text)").escapingControlCharacters)
+            emit(focusNoteLine(text, rule: rule).escapingControlCharacters)
         }
     }
 }
@@ -41,11 +41,7 @@ extension DebugPrinter {
 /// standard error, as a warning), the readers opening and closing with -v.
 extension DebugPrinter {
     func contacts(_ event: ContactEvent) {
-        switch event {
-        case let .problem(error): printError("touchgest: warning: \(error)")
-        case let .reading(node): if verbose && !json { emit(paint(36, "reading the fingers of \(node)")) }
-        case let .readingTaps(node): if verbose && !json { emit(paint(36, "reading the fingers of \(node) for its taps (semi-MT)")) }
-        case let .stopped(node): if verbose && !json { emit(paint(36, "stopped reading the fingers of \(node)")) }
-        }
+        if case .problem = event { return printError("touchgest: warning: \(event)") }
+        if verbose && !json { emit(paint(36, event.description)) }
     }
 }
