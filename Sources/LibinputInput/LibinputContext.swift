@@ -78,6 +78,9 @@ public final class LibinputContext: PollSource {
         var changed: [Touch] = []
         var gesture: (kind: TouchpadGestureKind, fingers: Int)?
         var lastTime = Timestamp(microseconds: 0)
+        /// The device's own buttons held down by a physical click (a clickpad pressed, a
+        /// pointing stick's buttons), not taps: the ``EventButtonMask`` of its gestures.
+        var buttons: EventButtonMask = []
 
         init(device: InputDevice, libinputExtent: Size?) {
             self.device = device
@@ -176,7 +179,9 @@ public final class LibinputContext: PollSource {
             translate(event)
             libinput_event_destroy(event)
         }
-        // A press whose release did not come in the same batch is a physical click.
+        // A press whose release did not come in the same batch is a physical click: the
+        // button is held.
+        if let press = pendingPress, let mask = Self.mask(press.button) { press.state.buttons.insert(mask) }
         pendingPress = nil
     }
 
@@ -417,10 +422,24 @@ public final class LibinputContext: PollSource {
         default: gesture = .holdEnd(fingers: fingers, cancelled: cancelled())
         }
         state.gesture = gesture.isEnd ? nil : (gesture.kind, fingers)
-        handler?(.input(.touchpad(TouchpadEvent(gesture, timestamp: time, device: state.device.id))))
+        var touchpadEvent = TouchpadEvent(gesture, timestamp: time, device: state.device.id)
+        touchpadEvent.buttonMask = state.buttons
+        handler?(.input(.touchpad(touchpadEvent)))
     }
 
-    /// Tap-to-click buttons become taps; physical clicks are the desktop's business.
+    /// The mask of a button as UIKit numbers it: left 1 (primary), right 2 (secondary),
+    /// middle 3; nil for the others, which no rule names.
+    static func mask(_ button: UInt32) -> EventButtonMask? {
+        switch Int32(button) {
+        case BTN_LEFT: .primary
+        case BTN_RIGHT: .secondary
+        case BTN_MIDDLE: .button(3)
+        default: nil
+        }
+    }
+
+    /// Tap-to-click buttons become taps; physical clicks are the desktop's business, and
+    /// the touchpad's held buttons (``DeviceState/buttons``).
     ///
     /// libinput marks neither. With tap-and-drag off, a tap's press and release are queued
     /// together once the fingers lift, so both arrive in one dispatch; a physical click's
@@ -441,7 +460,11 @@ public final class LibinputContext: PollSource {
             pendingPress = (state, button, fingers, time)
             return
         }
-        guard let press = pendingPress, press.state === state, press.button == button else { return }
+        guard let press = pendingPress, press.state === state, press.button == button else {
+            // The release of a physical click.
+            if let mask = Self.mask(button) { state.buttons.remove(mask) }
+            return
+        }
         pendingPress = nil
         state.lastTime = time
         // libinput stamps a tap's press with the time the fingers landed, its release with

@@ -83,6 +83,9 @@ public struct Rule: Sendable {
     public var requireToFail: [String]
     /// Conditions on the window focused when the gesture begins; empty for none.
     public var window = WindowCondition()
+    /// The modifiers and buttons held when the gesture begins (`modifiers`, `buttons`);
+    /// empty for none.
+    public var held = HeldCondition()
     /// A command started once and kept running, that gets one JSON line per phase of the
     /// gesture on its standard input (`stream`); nil for none.
     public var stream: String?

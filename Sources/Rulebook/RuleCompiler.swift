@@ -13,6 +13,8 @@ public final class CompiledRulebook {
     private let triggers: [RuleTrigger]
     private let filters: [DeviceNameFilter]
     private let windowFilters: [WindowFilter]
+    /// Recognizers hold their delegates weakly: the modifiers and buttons filters live here.
+    private let heldFilters: [HeldFilter]
     /// The focused window the rules' `application` and `title` conditions look at.
     public let focus: FocusContext
     /// The stroke rules' recognizers, which compete for each stroke by score.
@@ -54,6 +56,7 @@ public final class CompiledRulebook {
         var triggers: [RuleTrigger] = []
         var filters: [DeviceNameFilter] = []
         var windowFilters: [WindowFilter] = []
+        var heldFilters: [HeldFilter] = []
         let strokeGroup = StrokeGroup()
         for rule in rulebook.rules {
             let made = Self.makeRecognizer(rule, in: rulebook)
@@ -75,6 +78,11 @@ public final class CompiledRulebook {
                 recognizer.delegate = filter
                 windowFilters.append(filter)
             }
+            if !rule.held.isEmpty {
+                let filter = HeldFilter(condition: rule.held, inner: recognizer.delegate)
+                recognizer.delegate = filter
+                heldFilters.append(filter)
+            }
             triggers.append(RuleTrigger(rule: rule, recognizer: recognizer, sink: sink, focus: focus, deviceName: deviceName))
             // After the trigger: a stroke's report follows the command it ran.
             if let stroke = made.stroke { strokeGroup.add(stroke) }
@@ -90,6 +98,7 @@ public final class CompiledRulebook {
         self.triggers = triggers
         self.filters = filters
         self.windowFilters = windowFilters
+        self.heldFilters = heldFilters
         strokes = strokeGroup
     }
 

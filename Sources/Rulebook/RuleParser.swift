@@ -11,6 +11,9 @@ struct RuleParser {
     private(set) var ruleTables: [String: (table: TOMLTable, header: TOMLPosition)] = [:]
     /// Where each desktop action is named, in file order.
     private(set) var actionPlaces: [ActionPlace] = []
+    /// Where each rule's `modifiers` and `buttons` are given.
+    private(set) var modifierPlaces: [RulePlace] = []
+    private(set) var buttonPlaces: [RulePlace] = []
 
     init(file: String) {
         self.file = file
@@ -253,6 +256,18 @@ struct RuleParser {
             case "timeout": rule.timeout = timeoutValue(value, key) ?? rule.timeout
             case "overlap": if let policy = choice(value, OverlapPolicy.self, "overlap policy", key) { rule.overlap = policy }
             case "application", "title", "not-application", "not-title": setWindowKey(&rule.window, key, value)
+            case "modifiers":
+                modifierPlaces.append(RulePlace(rule: rule.name, line: value.position.line, column: value.position.column))
+                guard let given = names(value, key, allowed: HeldCondition.modifierNames.map(\.name), what: "modifier") else { continue }
+                rule.held.modifiers = given.reduce(KeyModifierFlags()) { held, name in
+                    held.union(HeldCondition.modifierNames.first { $0.name == name }!.flags)
+                }
+            case "buttons":
+                buttonPlaces.append(RulePlace(rule: rule.name, line: value.position.line, column: value.position.column))
+                guard let given = names(value, key, allowed: HeldCondition.buttonNames.map(\.name), what: "button") else { continue }
+                rule.held.buttons = given.reduce(EventButtonMask()) { held, name in
+                    held.union(HeldCondition.buttonNames.first { $0.name == name }!.mask)
+                }
             case "require-to-fail": rule.requireToFail = names(value, key, allowed: nil, what: "rule") ?? []
             case "when-locked": if let flag = boolean(value, key) { rule.whenLocked = flag }
             default:

@@ -10,7 +10,28 @@ public struct ActionPlace: Hashable, Sendable {
     public var column: Int
 }
 
+/// Where a rule gives a key's value.
+public struct RulePlace: Hashable, Sendable {
+    public var rule: String
+    /// 1-based line and column of the value.
+    public var line: Int
+    public var column: Int
+}
+
 extension Rulebook {
+    /// An error at each `modifiers` and `buttons` where nothing can tell what is held (`modifiers` and `buttons` say why; nil where
+    /// something can): such a rule would never fire, so it is refused, not left silent.
+    public func heldProblems(modifiers: String?, buttons: String?) -> [Diagnostic] {
+        func problems(_ places: [RulePlace], _ what: String, _ why: String?) -> [Diagnostic] {
+            guard let why else { return [] }
+            return places.map {
+                Diagnostic(file: file, line: $0.line, column: $0.column, severity: .error,
+                           message: "rule '\($0.rule)' wants \(what) held, but \(why): it would never fire; remove \(what), or give the rule another gesture")
+            }
+        }
+        return (problems(modifierPlaces, "modifiers", modifiers) + problems(buttonPlaces, "buttons", buttons)).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
     /// A warning at each action the desktop lacks: `lacks` says why it cannot be done
     /// (`sway has no overview`), nil when it can. The rules load all the same; the
     /// action is then said once in the log when it would be done, and nothing else happens.

@@ -23,6 +23,8 @@ extension Rulebook {
             var gesture: GestureKind
             var deviceName: String?
             var window: WindowCondition
+            /// Rules wanting other modifiers or buttons held are told apart by them.
+            var held: HeldCondition
         }
         struct Likeness: Hashable {
             var bucket: Bucket
@@ -39,7 +41,7 @@ extension Rulebook {
         var classesOf: [Bucket: [Int]] = [:]
         var groups = AlikeGroups(count: rules.count)
         for (index, rule) in rules.enumerated() {
-            let bucket = Bucket(gesture: rule.gesture, deviceName: rule.deviceName, window: rule.window)
+            let bucket = Bucket(gesture: rule.gesture, deviceName: rule.deviceName, window: rule.window, held: rule.held)
             let stroke = rule.gesture == .stroke
             let key = Likeness(bucket: bucket, device: rule.device, fingers: rule.fingers, maxFingers: rule.maxFingers,
                                taps: rule.taps, directions: rule.directions, edges: rule.edges,

@@ -18,6 +18,9 @@ public struct Rulebook: Sendable {
         /// A rule for the same gesture with a more specific window condition (an
         /// application, a title) goes first; it sits out gestures begun in other windows.
         case window = "its window is more specific"
+        /// A rule for the same gesture with held modifiers or buttons goes first; it sits
+        /// out gestures begun without them.
+        case held = "it wants modifiers or buttons held"
         /// A swipe or pan waits for a stroke its fingers could also draw: the stroke decides
         /// when the fingers lift, or as soon as the path can be none of its shapes.
         case stroke = "a stroke goes first"
@@ -49,6 +52,9 @@ public struct Rulebook: Sendable {
     public var requirements: [Requirement]
     /// Where each rule names a desktop action (``actionWarnings(_:)``).
     public var actionPlaces: [ActionPlace] = []
+    /// Where each rule's `modifiers` and `buttons` are given (``heldProblems(modifiers:buttons:)``).
+    public var modifierPlaces: [RulePlace] = []
+    public var buttonPlaces: [RulePlace] = []
     /// The file held nothing but whitespace: not even a comment or `[settings]`. The
     /// daemon keeps its rules over such a save (see `touchgest run`).
     public var isBlank = false
@@ -62,10 +68,13 @@ public struct Rulebook: Sendable {
         }
         var book = Rulebook(file: file, rules: rules, settings: settings, warnings: [], requirements: [])
         book.actionPlaces = parser.actionPlaces
+        book.modifierPlaces = parser.modifierPlaces
+        book.buttonPlaces = parser.buttonPlaces
         book.checkRequireToFail(&parser)
         book.checkStrokeTemplates(&parser)
         book.addAutomaticOrder()
         book.addWindowPrecedence()
+        book.addHeldPrecedence()
         book.checkCycles(&parser)
         book.checkIndistinguishable(&parser)
         let errors = parser.diagnostics.filter { $0.severity == .error }

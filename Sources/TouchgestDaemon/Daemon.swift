@@ -131,7 +131,7 @@ public final class Daemon: GesturePipelineObserver {
 
     /// Puts `book` in force and says so, loudly when it arms no rule at all.
     func arm(_ book: Rulebook, verb: String) {
-        for warning in book.warnings + book.desktopWarnings() {
+        for warning in book.warnings + book.desktopProblems() {
             logger.warning("\(warning)")
         }
         if let input = pipeline?.input {

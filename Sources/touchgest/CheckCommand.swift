@@ -28,9 +28,9 @@ struct CheckCommand: ParsableCommand {
         for file in files {
             do {
                 let book = try Rulebook.load(path: file)
-                for warning in book.warnings + book.desktopWarnings() {
-                    printError(warning.description)
-                }
+                let problems = book.desktopProblems()
+                for diagnostic in book.warnings + problems { printError(diagnostic.description) }
+                if problems.contains(where: { $0.severity == .error }) { failed = true }
                 explanations.append(files.count > 1 ? "\(file):\n\(book.explain())" : book.explain())
             } catch {
                 failed = true

@@ -56,7 +56,7 @@ func diagnostics(_ text: String) -> [String] {
             gesture = "tap"
             fingres = 2
             command = "x"
-            """) == ["rules.toml:3:1: error: unknown key 'fingres' in rule 'a' (tap) (did you mean 'fingers'?); allowed keys: gesture, device, device-name, source, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, keys, text, button, shortcut, action, stream, timeout, overlap, require-to-fail, application, title, not-application, not-title, when-locked"])
+            """) == ["rules.toml:3:1: error: unknown key 'fingres' in rule 'a' (tap) (did you mean 'fingers'?); allowed keys: gesture, device, device-name, source, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, keys, text, button, shortcut, modifiers, buttons, action, stream, timeout, overlap, require-to-fail, application, title, not-application, not-title, when-locked"])
     }
 
     @Test func aKeyOfAnotherGestureSaysWhichGesturesItAppliesTo() {

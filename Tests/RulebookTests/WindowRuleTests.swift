@@ -82,7 +82,7 @@ import TouchGestures
             "rules.toml:3:15: error: application must be a string or a list of strings, not the integer 3",
             "rules.toml:9:9: error: title is an empty list; give a glob such as \"firefox\" or \"*term*\", or leave the key out",
             "rules.toml:15:19: error: not-application has an empty glob; give an application id or WM_CLASS, such as \"firefox\"",
-            "rules.toml:21:1: error: unknown key 'applications' in rule 'd' (tap) (did you mean 'application'?); allowed keys: gesture, device, device-name, source, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, keys, text, button, shortcut, action, stream, timeout, overlap, require-to-fail, application, title, not-application, not-title, when-locked",
+            "rules.toml:21:1: error: unknown key 'applications' in rule 'd' (tap) (did you mean 'application'?); allowed keys: gesture, device, device-name, source, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, keys, text, button, shortcut, modifiers, buttons, action, stream, timeout, overlap, require-to-fail, application, title, not-application, not-title, when-locked",
         ])
     }
 

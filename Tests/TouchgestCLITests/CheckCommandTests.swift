@@ -140,4 +140,35 @@ import Testing
         let unknown = check("")
         #expect(unknown.stderr == "")
     }
+
+    /// A rule that wants modifiers or buttons held is refused, with why, where nothing can
+    /// tell them (everywhere, for now): it would never fire.
+    @Test func aRuleThatWantsHeldModifiersOrButtonsIsRefusedWithWhy() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.move]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            modifiers = "super"
+            command = "true"
+
+            [rule.drag]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            buttons = "left"
+            command = "true"
+            """)
+        let result = touchgest("check \(folder)/rules.toml", prefix: "env -i ")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.split(separator: "\n").map(String.init) == [
+            "\(folder)/rules.toml:5:13: error: rule 'move' wants modifiers held, but touchgest cannot yet tell which keys are held on any "
+                + "desktop: it would never fire; remove modifiers, or give the rule another gesture",
+            "\(folder)/rules.toml:12:11: error: rule 'drag' wants buttons held, but no touchpad gesture begins while its button is held "
+                + "(libinput makes none, and touchgest's finger reader takes the press as a click): it would never fire; remove buttons, or "
+                + "give the rule another gesture",
+        ])
+    }
 }

@@ -71,7 +71,7 @@ import TouchGestures
         #expect(rig.log.lines == [
             "error: \(rig.path):5:1: error: unknown key 'fingres' in rule 'play' (tap) (did you mean 'fingers'?); allowed keys: "
                 + "gesture, device, device-name, source, fingers, taps, max-duration, max-interval, multi-tap-slop, slop, command, "
-                + "keys, text, button, shortcut, action, stream, timeout, overlap, require-to-fail, application, title, not-application, "
+                + "keys, text, button, shortcut, modifiers, buttons, action, stream, timeout, overlap, require-to-fail, application, title, not-application, "
                 + "not-title, when-locked",
             "error: kept the previous rules; fix \(rig.path) and save it again",
         ])

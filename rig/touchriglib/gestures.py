@@ -154,6 +154,11 @@ def compile_script(lines, devices, fingers):
                 steps.append(("frame", now, current, [(EV_KEY, BTN_LEFT, 0), (EV_SYN, SYN_REPORT, 0)]))
                 now += 60
                 emit(now, {})
+            elif verb in ("press", "release"):
+                # `press left` / `release left`: the clickpad is pressed down (or let go) under
+                # the fingers resting on it, with no time passing.
+                codes = {"left": BTN_LEFT}
+                steps.append(("frame", now, current, [(EV_KEY, codes[words[1]], 1 if verb == "press" else 0), (EV_SYN, SYN_REPORT, 0)]))
             elif verb == "stroke":
                 # `stroke N at X,Y through DX,DY DX,DY ... over T [spacing S]`: N fingers
                 # drawing the polyline from X,Y through each offset from X,Y in turn, at an

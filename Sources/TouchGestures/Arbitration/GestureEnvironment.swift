@@ -157,7 +157,7 @@ public final class GestureEnvironment {
         for touch in moved { updateLiveTouch(touch) }
         for touch in ended { updateLiveTouch(touch) }
         for touch in cancelled { updateLiveTouch(touch) }
-        for touch in began { bind(touch, to: recognizers) }
+        for touch in began { bind(touch, to: recognizers, event) }
 
         let liveCount = liveTouches.count
         for recognizer in recognizers where recognizer.receivesInput {
@@ -299,7 +299,7 @@ public final class GestureEnvironment {
             winners.removeAll { $0 === recognizer }
             if view != nil { viewForget(recognizer) }
             let landed = began.filter { touch in liveTouches.contains { $0.id == touch.id } }
-            for touch in landed { bind(touch, to: [recognizer]) }
+            for touch in landed { bind(touch, to: [recognizer], event) }
             let mine = landed.filter { recognizer.arbitration.touchIDs.contains($0.id) }
             guard !mine.isEmpty else { continue }
             recognizer.modifierFlags = event.modifierFlags
@@ -341,12 +341,17 @@ public final class GestureEnvironment {
         }
     }
 
-    private func bind(_ touch: Touch, to candidates: [GestureRecognizer]) {
+    /// Gives `touch` to each candidate that takes it. The modifiers and buttons held at
+    /// `event` are the candidate's before its delegate is asked, so that it can decide on
+    /// them (the event is the one being processed).
+    private func bind(_ touch: Touch, to candidates: [GestureRecognizer], _ event: TouchEvent) {
         for recognizer in candidates
         where recognizer.receivesInput && recognizer.allowedTouchTypes.contains(touch.type)
             && (touch.type == .direct || takesFingers(recognizer, of: touch.device))
-            && (recognizer.arbitration.trackedType ?? touch.type) == touch.type
-            && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true) {
+            && (recognizer.arbitration.trackedType ?? touch.type) == touch.type {
+            recognizer.modifierFlags = event.modifierFlags
+            recognizer.buttonMask = event.buttonMask
+            guard recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true else { continue }
             recognizer.arbitration.touchIDs.append(touch.id)
             if !recognizer.arbitration.isTracking { recognizer.arbitration.gesture = gestureCount }
             recognizer.arbitration.isTracking = true
