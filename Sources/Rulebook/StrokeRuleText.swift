@@ -1,4 +1,5 @@
 import StrokeGestures
+import TextWire
 import TouchGestures
 
 /// A stroke rule as rule-file text: what `touchgest learn` prints or appends, readable and
@@ -26,21 +27,12 @@ public enum StrokeRuleText {
         return bare ? name : quoted(name)
     }
 
-    /// `text` as a TOML basic string.
+    /// `text` as a TOML basic string: a JSON string is one (TOML's basic strings take
+    /// JSON's escapes), so the one escaper of JSON lines writes it, control and bidi
+    /// characters escaped.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        var result = ""
+        appendJSONString(text, to: &result)
+        return result
     }
 }
