@@ -10,6 +10,8 @@
 //     Lock()                             the shell locks: its lock screen, or its locked
 //                                         session mode where it made none (headless)
 //     Locked() -> (b locked)             whether the session is in its locked mode
+//     signal WorkspaceChanged(i index)   another workspace is shown (active-workspace-changed),
+//                                         for scripts/measure-action-latency
 // It stays enabled on the lock screen (metadata.json), so that a test can ask.
 'use strict';
 
@@ -38,6 +40,9 @@ const RigInterface = `
     <method name="Locked">
       <arg type="b" direction="out" name="locked"/>
     </method>
+    <signal name="WorkspaceChanged">
+      <arg type="i" name="index"/>
+    </signal>
   </interface>
 </node>`;
 
@@ -53,10 +58,15 @@ class TouchgestRig {
                 Main.activateWindow(window);
             });
         });
+        const manager = global.workspace_manager;
+        this._workspace = manager.connect('active-workspace-changed', () => {
+            this._object.emit_signal('WorkspaceChanged', new GLib.Variant('(i)', [manager.get_active_workspace_index()]));
+        });
     }
 
     disable() {
         global.display.disconnect(this._created);
+        global.workspace_manager.disconnect(this._workspace);
         this._object.unexport();
         this._object = null;
     }
