@@ -43,7 +43,11 @@ public final class GnomeShellChannel: InputChannel {
             lastProblem = nil
             probe()
         }
-        bus.onLost = { [unowned self] why, _, _ in onReport?(.lost("the session bus: \(why)")) }
+        bus.onLost = { [unowned self] why, _, _ in
+            // BusLink drops the calls of a lost connection unanswered: none waits now.
+            waitingCalls = 0
+            onReport?(.lost("the session bus: \(why)"))
+        }
     }
 
     public func start() {
