@@ -28,6 +28,10 @@ public final class ActionChannel: InputChannel {
 
     private let wire: any ActionWire
     private var waiting: [Waiting] = []
+    /// Threads given up on that still run (a stuck X server holds them): they count
+    /// against ``InputChannelDefaults/maximumWaitingActions`` until they end, so a desktop
+    /// that never answers cannot make touchgest start threads without end.
+    private var abandoned: [BackgroundAttempt<ActionAnswer>] = []
     private var lastProblem: String?
     public var onReport: ((InputChannelReport) -> Void)?
     public var name: String {
@@ -55,7 +59,8 @@ public final class ActionChannel: InputChannel {
             return problem("\(name) takes desktop actions only, not \(action)")
         }
         guard let request = wire.request(for: desktopAction) else { return problem(lacks(desktopAction)!) }
-        guard waiting.count < InputChannelDefaults.maximumWaitingActions else {
+        abandoned.removeAll { !$0.isRunning }
+        guard waiting.count + abandoned.count < InputChannelDefaults.maximumWaitingActions else {
             return problem("\(wire.desktop) is behind: \(InputChannelDefaults.maximumWaitingActions) actions wait for its answer, and more are dropped")
         }
         let deadline = PollScheduler.now() + InputChannelDefaults.actionAnswerTimeout
@@ -124,7 +129,12 @@ public final class ActionChannel: InputChannel {
     @discardableResult
     private func finish(at index: Int) -> Waiting {
         let entry = waiting.remove(at: index)
-        if let work = entry.work { work.abandon() } else { close(entry.fd) }
+        if let work = entry.work {
+            work.abandon()
+            if work.isRunning { abandoned.append(work) }
+        } else {
+            close(entry.fd)
+        }
         return entry
     }
 

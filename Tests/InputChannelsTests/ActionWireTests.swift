@@ -108,4 +108,52 @@ import TouchGestures
         #expect(said == ["input: niri has no minimize", "input: niri IPC at \(standIn.path) takes desktop actions only, not text \"hi\""])
         #expect(channel.waitingActions == 0)
     }
+
+    /// Work that blocks until the test lets it go, as a stuck X server holds XCB.
+    struct StuckWire: ActionWire {
+        var desktop: String { "x11" }
+        var socketPath: String { ":0" }
+        let gate: Int32
+        func request(for action: DesktopAction) -> ActionRequest? {
+            let gate = gate
+            return .work {
+                var byte: UInt8 = 0
+                _ = read(gate, &byte, 1)
+                return .done
+            }
+        }
+        func answer(_ bytes: [UInt8], closed: Bool) -> ActionAnswer? { .done }
+    }
+
+    // A desktop that never answers costs a thread per action given up on: those still
+    // running count against the waiting actions, so no more start until they end.
+    @Test func threadsGivenUpOnStillCountUntilTheyEnd() {
+        var gate: [Int32] = [0, 0]
+        pipe(&gate)
+        defer { close(gate[0]); close(gate[1]) }
+        let channel = ActionChannel(wire: StuckWire(gate: gate[0]))
+        var said: [String] = []
+        channel.onReport = { said.append("\($0)") }
+        let loop = EventLoop()
+        loop.add(channel)
+        let limit = InputChannelDefaults.maximumWaitingActions
+        for _ in 0..<limit { channel.press(.desktop(.maximize)) }
+        // Waits for the timeouts: events of the loop, bounded far above them.
+        let end = PollScheduler.now() + .seconds(30)
+        while channel.waitingActions > 0 && PollScheduler.now() < end {
+            _ = loop.run(until: PollScheduler.now() + .milliseconds(50))
+        }
+        #expect(said == ["input: x11 did not answer maximize within 2 s"])
+        channel.press(.desktop(.maximize))
+        #expect(channel.waitingActions == 0)
+        #expect(said.last == "input: x11 is behind: \(limit) actions wait for its answer, and more are dropped")
+        // Let every thread go; once they have ended, actions start again.
+        _ = [UInt8](repeating: 1, count: limit).withUnsafeBytes { write(gate[1], $0.baseAddress, limit) }
+        let freed = PollScheduler.now() + .seconds(30)
+        while channel.waitingActions == 0 && PollScheduler.now() < freed {
+            channel.press(.desktop(.maximize))
+            if channel.waitingActions == 0 { _ = loop.run(until: PollScheduler.now() + .milliseconds(20)) }
+        }
+        #expect(channel.waitingActions == 1)
+    }
 }
