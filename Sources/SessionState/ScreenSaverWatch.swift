@@ -109,8 +109,9 @@ final class ScreenSaverWatch {
         }
     }
 
-    private func arrived(_ index: Int, _ owner: String) {
-        changed(index) { $0.owner = owner; $0.problem = nil }
+    /// `try`: the how-manieth `GetActive` this owner is asked (``SessionDefaults/getActiveTries``).
+    private func arrived(_ index: Int, _ owner: String, try attempt: Int = 1) {
+        if attempt == 1 { changed(index) { $0.owner = owner; $0.problem = nil } }
         let saver = savers[index]
         let round = round
         let signalsBefore = signals[index]
@@ -119,11 +120,15 @@ final class ScreenSaverWatch {
             switch result {
             case let .success(arguments):
                 // The owner answers after the signals it sent before: the answer is newest.
-                changed(index) { $0.active = arguments.first?.boolean ?? false }
+                changed(index) { $0.active = arguments.first?.boolean ?? false; $0.problem = nil }
                 onFollowing?("\(saver.name) on the session bus at \(link.address)")
             case .failure where signals[index] != signalsBefore:
                 // It said by a signal meanwhile (the bus gave up on the call, say): it tells.
                 break
+            case let .failure(error) where error.isNoReply && attempt < SessionDefaults.getActiveTries:
+                // Busy, not silent: asked again at once (one call per timeout at most).
+                changed(index) { $0.active = false; $0.problem = "\(error)" }
+                arrived(index, owner, try: attempt + 1)
             case let .failure(error):
                 changed(index) { $0.active = false; $0.problem = "\(error)" }
             }

@@ -1,6 +1,8 @@
 import Glibc
+import PollLoop
 import TestSupport
 import Testing
+import TouchGestures
 @testable import SessionState
 
 /// The screensaver interfaces on the session bus, against local stand-ins
@@ -89,6 +91,25 @@ import Testing
         #expect(savers[0].text.hasSuffix("Unknown method: GetActive is not a valid method of interface org.freedesktop.ScreenSaver)"))
         #expect(savers[1].text == "on the session bus; not active")
         #expect(savers[2].text == "not on the session bus")
+    }
+
+    /// One whose first GetActive went unanswered (a shell busy as it starts on a loaded
+    /// machine) is asked again, and followed from its answer: no signal need come.
+    @Test func aScreensaverThatMissesTheFirstGetActiveIsAskedAgain() throws {
+        let buses = Buses()
+        defer { buses.stopAll() }
+        let session = buses.start("session")
+        buses.run("screensaver FOLDER gnome busy-once")
+        let rig = MonitorRig(environment(session, folder: buses.folder))
+        let followed = SessionReport.following("org.gnome.ScreenSaver on the session bus at \(session)")
+        // Waits for the report, bounded far above the two calls it takes.
+        let deadline = PollScheduler.now() + .seconds(20)
+        while !rig.reports.contains(followed) && PollScheduler.now() < deadline {
+            rig.loop.run(until: PollScheduler.now() + .milliseconds(20))
+        }
+        #expect(rig.reports.contains(followed), "\(rig.reports)")
+        let savers = try rig.monitor.screensavers.get()
+        #expect(savers.map(\.text) == ["not on the session bus", "on the session bus; not active", "not on the session bus"])
     }
 
     /// One that left GetActive unanswered (GNOME Shell busy as it starts can) but signals
