@@ -42,7 +42,7 @@ let package = Package(
         // libevdev, seen only by the contact reader.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // libxcb and its XTEST extension, seen by the X11 focus provider and the X11 input channel.
-        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xtest0-dev"])]),
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xtest0-dev", "libxcb-xkb-dev"])]),
         // libxkbcommon, seen only by the input actions: key names and keysyms.
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // libdbus-1, seen only by BusLoop, the one D-Bus layer (and the session benchmark's desktop stand-in).

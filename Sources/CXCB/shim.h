@@ -1,9 +1,13 @@
-// libxcb, its XTEST extension and xcbext.h (xcb_take_socket), seen by the X11 focus provider
-// (Sources/FocusProviders/X11FocusProvider.swift) and the X11 input channel
-// (Sources/InputChannels/XTestChannel.swift).
+// libxcb, its XTEST and XKB extensions and xcbext.h (xcb_take_socket), seen by the X11 focus
+// provider (Sources/FocusProviders/X11FocusProvider.swift: the focus, and the modifiers
+// through XKB) and the X11 input channel (Sources/InputChannels/XTestChannel.swift).
 #include <xcb/xcb.h>
 #include <xcb/xtest.h>
+#include <xcb/xkb.h>
 #include <xcb/xcbext.h>
 
 // XTEST's extension record, a global that Swift 6 refuses to take the address of.
 static inline xcb_extension_t *cxcb_test_extension(void) { return &xcb_test_id; }
+
+// XKB's extension record, for the same reason.
+static inline xcb_extension_t *cxcb_xkb_extension(void) { return &xcb_xkb_id; }

@@ -27,6 +27,9 @@ public enum FocusReport: Hashable, Sendable {
     /// The desktop went away or never answered; the text says why. The provider tries
     /// again by itself (``FocusDefaults``) until it comes back.
     case lost(String)
+    /// The modifier keys held now (and once just after connecting), while followed
+    /// (``FocusProvider/followModifiers(_:)``): never which other key was pressed.
+    case modifiers(KeyModifierFlags)
 }
 
 extension FocusReport: CustomStringConvertible {
@@ -40,6 +43,7 @@ extension FocusReport: CustomStringConvertible {
         case .focused(.noWindow): "focus: no window"
         case let .focused(.window(appID, title)): "focus: \(appID) \"\(title)\""
         case let .lost(why): "focus: unavailable: \(why)"
+        case let .modifiers(held): "modifiers: \(held)"
         }
     }
 }
@@ -53,6 +57,15 @@ public protocol FocusProvider: PollSource {
     var reporting: FocusReporting { get }
     /// Connects now; on failure reports ``FocusReport/lost(_:)`` and tries again later.
     func start()
+    /// Follows the modifier keys the desktop holds (``FocusReport/modifiers(_:)``) or stops:
+    /// followed only while rules want them, so that a desktop tells touchgest nothing of
+    /// the keyboard otherwise. Providers whose desktop does not tell ignore it
+    /// (``FocusProviders/modifierSource(environment:)`` says which do).
+    func followModifiers(_ wanted: Bool)
+}
+
+extension FocusProvider {
+    public func followModifiers(_ wanted: Bool) {}
 }
 
 extension FocusProvider {

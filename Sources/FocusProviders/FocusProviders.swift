@@ -14,28 +14,7 @@ public enum FocusProviders {
     /// Nil, with the reason, when none fits.
     public static func choose(_ name: String = "auto", environment: [String: String]) -> Result<FocusProvider, FocusWireError> {
         func set(_ key: String) -> Bool { !(environment[key] ?? "").isEmpty }
-        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":").map(String.init)
-        let chosen: String?
-        if name != "auto" {
-            chosen = name
-        } else if set("SWAYSOCK") {
-            chosen = "sway"
-        } else if set("I3SOCK") {
-            chosen = "i3"
-        } else if set("HYPRLAND_INSTANCE_SIGNATURE") {
-            chosen = "hyprland"
-        } else if set("NIRI_SOCKET") {
-            chosen = "niri"
-        } else if set("WAYLAND_DISPLAY") && desktops.contains("kde") {
-            chosen = "kde"
-        } else if set("WAYLAND_DISPLAY") && desktops.contains("gnome") {
-            chosen = "gnome"
-        } else if set("DISPLAY") && !set("WAYLAND_DISPLAY") {
-            chosen = "x11"
-        } else {
-            chosen = nil
-        }
-        switch chosen {
+        switch name != "auto" ? name : desktop(environment) {
         case "sway": return .success(SocketFocusProvider(wire: I3IPCWire(.sway, environment: environment)))
         case "i3": return .success(SocketFocusProvider(wire: I3IPCWire(.i3, environment: environment)))
         case "hyprland": return .success(SocketFocusProvider(wire: HyprlandWire(environment: environment)))
@@ -50,6 +29,37 @@ public enum FocusProviders {
                 return .failure(FocusWireError("no focus provider for this Wayland compositor: none of SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or NIRI_SOCKET is set and XDG_CURRENT_DESKTOP names neither KDE nor GNOME (DISPLAY is Xwayland's, which knows only its own windows)"))
             }
             return .failure(FocusWireError("no focus provider for this desktop: none of SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, NIRI_SOCKET or DISPLAY is set"))
+        }
+    }
+
+    /// The provider `auto` takes for the desktop the environment names (``choose(_:environment:)``
+    /// says in which order); nil when none fits.
+    static func desktop(_ environment: [String: String]) -> String? {
+        func set(_ key: String) -> Bool { !(environment[key] ?? "").isEmpty }
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":").map(String.init)
+        if set("SWAYSOCK") { return "sway" }
+        if set("I3SOCK") { return "i3" }
+        if set("HYPRLAND_INSTANCE_SIGNATURE") { return "hyprland" }
+        if set("NIRI_SOCKET") { return "niri" }
+        if set("WAYLAND_DISPLAY") && desktops.contains("kde") { return "kde" }
+        if set("WAYLAND_DISPLAY") && desktops.contains("gnome") { return "gnome" }
+        if set("DISPLAY") && !set("WAYLAND_DISPLAY") { return "x11" }
+        return nil
+    }
+
+    /// What tells touchgest which modifier keys are held on the desktop the environment
+    /// names (its focus provider, ``FocusProvider/followModifiers(_:)``), or why nothing
+    /// does: no Wayland compositor but GNOME (through touchgest's extension) tells a
+    /// client, and keyboards are never read.
+    public static func modifierSource(environment: [String: String]) -> Result<String, FocusWireError> {
+        switch desktop(environment) {
+        case "x11": .success("the X server (XKB state)")
+        case "sway", "i3": .failure(FocusWireError("\(desktop(environment)!)'s IPC tells no client which keys are held"))
+        case "hyprland": .failure(FocusWireError("Hyprland's socket tells no client which keys are held"))
+        case "niri": .failure(FocusWireError("niri's IPC tells no client which keys are held"))
+        case "kde": .failure(FocusWireError("KWin tells neither its scripts nor D-Bus clients which keys are held"))
+        case "gnome": .failure(FocusWireError("touchgest's GNOME Shell extension does not tell the keys held yet"))
+        default: .failure(FocusWireError("no desktop is known here to tell which keys are held (DISPLAY, or a Wayland desktop's variables, are not set)"))
         }
     }
 

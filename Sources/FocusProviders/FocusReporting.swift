@@ -9,6 +9,7 @@ public final class FocusReporting {
     /// Receives every report (``FocusProvider/onReport``).
     public var onReport: ((FocusReport) -> Void)?
     private var lastFocus: WindowFocus?
+    private var lastModifiers: KeyModifierFlags?
     /// Said once, with its end once: a reach during one is said with its first focus, so
     /// that a desktop that takes the connection and sends nothing useful (or garbage) does
     /// not end it.
@@ -52,9 +53,17 @@ public final class FocusReporting {
         onReport?(.focused(focus))
     }
 
-    /// A new connection reports its first focus whatever the last one was.
+    /// Reports the modifiers held if they differ from the last ones reported.
+    func held(_ modifiers: KeyModifierFlags) {
+        guard modifiers != lastModifiers else { return }
+        lastModifiers = modifiers
+        onReport?(.modifiers(modifiers))
+    }
+
+    /// A new connection reports its first focus and modifiers whatever the last ones were.
     func forgetFocus() {
         lastFocus = nil
+        lastModifiers = nil
     }
 }
 

@@ -8,9 +8,14 @@ import TouchGestures
 /// on the root window (EWMH), followed by `PropertyNotify`, then that window's
 /// `WM_CLASS` (its class part) and `_NET_WM_NAME` (else `WM_NAME`).
 ///
+/// While rules want modifiers (``followModifiers(_:)``) it also follows the core
+/// keyboard's modifier state through XKB (`StateNotify` for the effective modifiers, and
+/// `GetState` once): X11 tells any client that state, and touchgest reads the modifier
+/// bits of those events and nothing else of them (not the key that changed them).
+///
 /// It waits only on the connection's descriptor: the X server sends nothing unless the
-/// root's or the focused window's properties change, so no wake-up while the focus
-/// stays. When the server goes away it reports why once and connects again with a
+/// root's or the focused window's properties change (or, followed, the modifiers), so no
+/// wake-up while the focus stays. When the server goes away it reports why once and connects again with a
 /// growing wait (``FocusDefaults``).
 public final class X11FocusProvider: FocusProvider {
     /// An open connection and what it follows.
@@ -23,6 +28,11 @@ public final class X11FocusProvider: FocusProvider {
         var manager: String?
         /// The window `_NET_ACTIVE_WINDOW` names, whose properties are selected; 0: none.
         var active: xcb_window_t = 0
+        /// XKB's first event number; nil where the server lacks XKB (then no modifiers).
+        var xkbEvent: UInt8?
+        /// The sequence of the `GetState` asked when the modifiers began to be followed,
+        /// until its reply is read (``drainEvents()``: never waited for).
+        var pendingState: UInt32?
     }
 
     /// The atoms the provider asks for by name.
@@ -42,6 +52,8 @@ public final class X11FocusProvider: FocusProvider {
     private let connection: Reconnecting<Connection>
     /// Events are left in XCB's queue (``drainEvents()``): handled again at once.
     private var backlog = false
+    /// Whether rules want the modifiers (``followModifiers(_:)``).
+    private var modifiersWanted = false
     /// Events handled per wake-up.
     static let eventsPerWake = 256
 
@@ -131,7 +143,17 @@ public final class X11FocusProvider: FocusProvider {
         let atoms = Atoms(activeWindow: values[0], netWMName: values[1], utf8String: values[2], supportingWMCheck: values[3])
         let root = screen.pointee.root
         return .success(Connection(xcb: xcb, fd: xcb_get_file_descriptor(xcb), root: root, atoms: atoms,
-                                   manager: windowManagerName(xcb, root: root, atoms: atoms)))
+                                   manager: windowManagerName(xcb, root: root, atoms: atoms), xkbEvent: xkbEvent(xcb)))
+    }
+
+    /// Turns XKB on for this connection (a client must ask before using it): its first
+    /// event number, or nil where the server has no XKB.
+    private static func xkbEvent(_ xcb: OpaquePointer) -> UInt8? {
+        guard let data = xcb_get_extension_data(xcb, cxcb_xkb_extension()), data.pointee.present != 0 else { return nil }
+        let cookie = xcb_xkb_use_extension(xcb, UInt16(XCB_XKB_MAJOR_VERSION), UInt16(XCB_XKB_MINOR_VERSION))
+        guard let reply = xcb_xkb_use_extension_reply(xcb, cookie, nil) else { return nil }
+        defer { free(reply) }
+        return reply.pointee.supported != 0 ? data.pointee.first_event : nil
     }
 
     /// The connect succeeded: follow the root's properties and the active window.
@@ -141,6 +163,7 @@ public final class X11FocusProvider: FocusProvider {
         reporting.forgetFocus()
         Self.selectProperties(of: opened.root, on: opened.xcb)
         reporting.reached("x11 at \(display)" + (opened.manager.map { " (\($0))" } ?? ""))
+        if modifiersWanted { selectModifiers() }
         followActiveWindow()
         // Replies read above may have brought events with them, which XCB keeps in its
         // queue: the descriptor would not show them.
@@ -149,6 +172,66 @@ public final class X11FocusProvider: FocusProvider {
 
     private func lose(_ why: String) {
         connection.lose(why)
+    }
+
+    // MARK: Modifiers
+
+    public func followModifiers(_ wanted: Bool) {
+        guard wanted != modifiersWanted else { return }
+        modifiersWanted = wanted
+        if connection.isConnected { selectModifiers() }
+    }
+
+    /// Asks for the core keyboard's `StateNotify` when its effective modifiers change
+    /// (or for none), and, followed, their state now: its reply is read when it comes.
+    private func selectModifiers() {
+        guard var opened = connection.connected, opened.xkbEvent != nil else { return }
+        let keyboard = xcb_xkb_device_spec_t(XCB_XKB_ID_USE_CORE_KBD.rawValue)
+        var details = xcb_xkb_select_events_details_t()
+        details.affectState = UInt16(XCB_XKB_STATE_PART_MODIFIER_STATE.rawValue)
+        details.stateDetails = modifiersWanted ? details.affectState : 0
+        xcb_xkb_select_events_aux(opened.xcb, keyboard, UInt16(XCB_XKB_EVENT_TYPE_STATE_NOTIFY.rawValue), 0, 0, 0, 0, &details)
+        if let asked = opened.pendingState { xcb_discard_reply(opened.xcb, asked) }
+        opened.pendingState = modifiersWanted ? xcb_xkb_get_state(opened.xcb, keyboard).sequence : nil
+        connection.link = opened
+        xcb_flush(opened.xcb)
+    }
+
+    /// X's modifier bits as touchgest names them. Shift, Lock and Control are fixed bits;
+    /// Alt and Super are where every standard keymap puts them, Mod1 and Mod4
+    /// (`xmodmap -pm`), so a keymap that moves them moves them out of touchgest's sight.
+    static func modifiers(_ bits: UInt8) -> KeyModifierFlags {
+        let map: [(bit: UInt8, flag: KeyModifierFlags)] = [
+            (1 << 0, .shift), (1 << 1, .alphaShift), (1 << 2, .control), (1 << 3, .alternate), (1 << 6, .command),
+        ]
+        return map.reduce(into: KeyModifierFlags()) { held, entry in if bits & entry.bit != 0 { held.insert(entry.flag) } }
+    }
+
+    /// Whether a `StateNotify` of `sequence` (the last request the server had handled, in
+    /// 16 bits) tells a state no older than the `GetState` asked: then it is the newer
+    /// answer, and the reply is dropped when it comes. An older one is passed over: the
+    /// reply will be newer.
+    private func isNewerThanAsked(_ sequence: UInt16) -> Bool {
+        guard var opened = connection.connected, let asked = opened.pendingState else { return true }
+        guard Int16(bitPattern: sequence &- UInt16(truncatingIfNeeded: asked)) >= 0 else { return false }
+        xcb_discard_reply(opened.xcb, asked)
+        opened.pendingState = nil
+        connection.link = opened
+        return true
+    }
+
+    /// The `GetState` reply, if it has come: the modifiers when following began.
+    private func readPendingState() -> KeyModifierFlags? {
+        guard var opened = connection.connected, let sequence = opened.pendingState else { return nil }
+        var reply: UnsafeMutableRawPointer?
+        var error: UnsafeMutablePointer<xcb_generic_error_t>?
+        guard xcb_poll_for_reply(opened.xcb, sequence, &reply, &error) == 1 else { return nil }
+        opened.pendingState = nil
+        connection.link = opened
+        free(error)
+        guard let reply else { return nil }
+        defer { free(reply) }
+        return Self.modifiers(reply.load(as: xcb_xkb_get_state_reply_t.self).mods)
     }
 
     // MARK: Events
@@ -164,6 +247,7 @@ public final class X11FocusProvider: FocusProvider {
         guard let connection = self.connection.connected else { return }
         var activeChanged = false
         var windowChanged = false
+        var modifiers: KeyModifierFlags?
         var handled = 0
         backlog = false
         while true {
@@ -181,9 +265,18 @@ public final class X11FocusProvider: FocusProvider {
             }
             handled += 1
             defer { free(event) }
+            let type = event.pointee.response_type & 0x7F
+            // Of XKB's events only StateNotify is asked for; of it only the modifiers are read.
+            if let xkb = connection.xkbEvent, type == xkb, event.pointee.response_type & 0x80 == 0 {
+                let notify = UnsafeRawPointer(event).load(as: xcb_xkb_state_notify_event_t.self)
+                if notify.xkbType == UInt8(XCB_XKB_STATE_NOTIFY) && modifiersWanted && isNewerThanAsked(notify.sequence) {
+                    modifiers = Self.modifiers(notify.mods)
+                }
+                continue
+            }
             // The high bit marks events another client sent; 0 is an error, for a
             // request whose window went away meanwhile: the next event says what changed.
-            guard event.pointee.response_type & 0x7F == UInt8(XCB_PROPERTY_NOTIFY) else { continue }
+            guard type == UInt8(XCB_PROPERTY_NOTIFY) else { continue }
             let notify = UnsafeRawPointer(event).load(as: xcb_property_notify_event_t.self)
             if notify.window == connection.root && notify.atom == connection.atoms.activeWindow {
                 activeChanged = true
@@ -192,6 +285,8 @@ public final class X11FocusProvider: FocusProvider {
                 windowChanged = true
             }
         }
+        if let asked = readPendingState() { modifiers = asked }
+        if let modifiers { reporting.held(modifiers) }
         if activeChanged {
             followActiveWindow()
         } else if windowChanged {

@@ -1,7 +1,8 @@
 import FocusProviders
 
 /// What `touchgest run` logs of the focus provider: connections and losses at info and
-/// warning (each once), focus changes with -v, rules sitting out with -vv, in the reports'
+/// warning (each once), focus changes with -v, rules sitting out and the modifiers held
+/// with -vv, in the reports'
 /// own words (``FocusReport/description``, which `debug` prints too). The log handler
 /// escapes control characters in every line, a window's title too.
 extension Daemon {
@@ -10,6 +11,7 @@ extension Daemon {
         case .connected: logger.info("\(report)")
         case .focused: logger.debug("\(report)")
         case .lost: logger.warning("\(report)")
+        case .modifiers: logger.trace("\(report)")
         }
     }
 

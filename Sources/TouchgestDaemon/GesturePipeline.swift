@@ -123,6 +123,13 @@ public final class GesturePipeline: CommandSink {
     /// The focused window, for rules with window keys; kept across reloads.
     public let focus = FocusContext()
     public private(set) var focusProvider: FocusProvider?
+    /// Whether the rules in force want modifier keys: only then does the focus provider
+    /// follow them.
+    public private(set) var wantsModifiers = false
+    /// The modifier keys the desktop says are held, stamped on every event before the
+    /// engine sees it; nil while no desktop tells them (then events keep what they carry:
+    /// a replay's, from its recording).
+    @exclusivity(unchecked) public private(set) var heldModifiers: KeyModifierFlags?
     /// Where the rules' keys, text and clicks go (with `runCommands`), started when the
     /// first rules that press something are loaded; nil before, or when this desktop has
     /// none (``inputChannelProblem`` says why).
@@ -187,6 +194,9 @@ public final class GesturePipeline: CommandSink {
         compiled.onGestureWhileRestricted = { [weak self] _ in self?.restrictedGestureBegan = true }
         self.compiled = compiled
         if runner != nil && book.rules.contains(where: \.pressesInput) { startInputChannel() }
+        wantsModifiers = book.rules.contains { $0.held.modifiers != nil }
+        focusProvider?.followModifiers(wantsModifiers)
+        if !wantsModifiers { heldModifiers = nil }
         if readsContacts != compiled.readsTouchpadContacts || readsSemiMultitouchFingers != compiled.readsSemiMultitouchFingers {
             readsContacts = compiled.readsTouchpadContacts
             readsSemiMultitouchFingers = compiled.readsSemiMultitouchFingers
@@ -204,6 +214,11 @@ public final class GesturePipeline: CommandSink {
     /// Delivers an adapter event: devices come and go, input goes to the engine. The
     /// one way in for input, whichever source it comes from.
     public func handle(_ event: AdapterEvent) {
+        var event = event
+        if let heldModifiers, case var .input(input) = event {
+            input.modifierFlags = heldModifiers
+            event = .input(input)
+        }
         switch event {
         case let .deviceAdded(device) where wantsFingers(of: device):
             // Before the device is announced: once it is, it is read in full.
@@ -271,6 +286,7 @@ public final class GesturePipeline: CommandSink {
             provider.onReport = { [weak self] report in self?.focusReported(report) }
             focusProvider = provider
             loop.add(provider)
+            provider.followModifiers(wantsModifiers)
             provider.start()
         }
     }
@@ -316,7 +332,12 @@ public final class GesturePipeline: CommandSink {
         case .connected: break
         case .focused(.noWindow): focus.current = .noWindow
         case let .focused(.window(appID, title)): focus.current = .window(FocusedWindow(application: appID, title: title))
-        case let .lost(why): focus.current = .unknown(why)
+        case let .lost(why):
+            focus.current = .unknown(why)
+            // Not known: no rule that wants a modifier held fires until the desktop says.
+            if wantsModifiers { heldModifiers = [] }
+        case let .modifiers(held):
+            if wantsModifiers { heldModifiers = held }
         }
         observer?.focus(report)
     }

@@ -1,4 +1,5 @@
 import CommandRunner
+import FocusProviders
 import InputChannels
 import Rulebook
 
@@ -11,10 +12,6 @@ extension Rulebook {
         return actionWarnings(lacks)
     }
 
-    /// Why no source tells touchgest which modifier keys are held on this desktop; nil
-    /// where one does. None does yet: X11's and GNOME's (through the extension) are the
-    /// next to come (issue 36); keyboards are never read.
-    public static let modifierSource: String? = "touchgest cannot yet tell which keys are held on any desktop"
 
     /// Why no gesture can begin with a touchpad's button held: libinput makes no gesture
     /// while a clickpad is pressed down (HeldButtonTests), and touchgest's finger reader
@@ -22,8 +19,14 @@ extension Rulebook {
     public static let buttonSource: String? = "no touchpad gesture begins while its button is held (libinput makes none, and touchgest's finger reader takes the press as a click)"
 
     /// ``desktopWarnings(environment:)`` and the errors of rules that want modifiers or
-    /// buttons held where nothing can tell (``heldProblems(modifiers:buttons:)``).
-    public func desktopProblems() -> [Diagnostic] {
-        desktopWarnings() + heldProblems(modifiers: Self.modifierSource, buttons: Self.buttonSource)
+    /// buttons held where nothing can tell (``heldProblems(modifiers:buttons:)``): the
+    /// desktop's modifiers come from its focus provider
+    /// (``FocusProviders/modifierSource(environment:)``).
+    public func desktopProblems(environment: [String: String] = CommandRunner.processEnvironment()) -> [Diagnostic] {
+        let modifiers: String? = switch FocusProviders.modifierSource(environment: environment) {
+        case .success: nil
+        case let .failure(why): why.description
+        }
+        return desktopWarnings(environment: environment) + heldProblems(modifiers: modifiers, buttons: Self.buttonSource)
     }
 }

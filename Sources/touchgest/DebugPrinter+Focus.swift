@@ -17,6 +17,9 @@ extension DebugPrinter {
                 line.add("title", title)
             case let .lost(why):
                 line.add("lost", why)
+            case let .modifiers(held):
+                line = JSONLine("modifiers")
+                line.add("held", held.description)
             }
             emit(line.text)
             return

@@ -142,7 +142,7 @@ import Testing
     }
 
     /// A rule that wants modifiers or buttons held is refused, with why, where nothing can
-    /// tell them (everywhere, for now): it would never fire.
+    /// tell them: it would never fire.
     @Test func aRuleThatWantsHeldModifiersOrButtonsIsRefusedWithWhy() {
         let folder = temporaryFolder()
         writeText("\(folder)/rules.toml", """
@@ -164,11 +164,33 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr.split(separator: "\n").map(String.init) == [
-            "\(folder)/rules.toml:5:13: error: rule 'move' wants modifiers held, but touchgest cannot yet tell which keys are held on any "
-                + "desktop: it would never fire; remove modifiers, or give the rule another gesture",
+            "\(folder)/rules.toml:5:13: error: rule 'move' wants modifiers held, but no desktop is known here to tell which keys are held "
+                + "(DISPLAY, or a Wayland desktop's variables, are not set): it would never fire; remove modifiers, or give the rule another gesture",
             "\(folder)/rules.toml:12:11: error: rule 'drag' wants buttons held, but no touchpad gesture begins while its button is held "
                 + "(libinput makes none, and touchgest's finger reader takes the press as a click): it would never fire; remove buttons, or "
                 + "give the rule another gesture",
         ])
+    }
+
+    /// Which desktops tell the modifiers held: X11 does (XKB), so `check` takes the rule
+    /// there; sway's IPC does not, so it is refused there with that reason.
+    @Test func aModifierRuleIsTakenOnX11AndRefusedOnSwayWithWhy() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.move]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            modifiers = ["super", "shift"]
+            command = "true"
+            """)
+        let x11 = touchgest("check \(folder)/rules.toml", prefix: "env -i DISPLAY=:5 ")
+        #expect(x11.status == 0, "\(x11.stderr)")
+        #expect(x11.stdout == "ok\n")
+        #expect(x11.stderr == "")
+        let sway = touchgest("check \(folder)/rules.toml", prefix: "env -i SWAYSOCK=/nowhere WAYLAND_DISPLAY=wayland-1 ")
+        #expect(sway.status == 1)
+        #expect(sway.stderr == "\(folder)/rules.toml:5:13: error: rule 'move' wants modifiers held, but sway's IPC tells no client which keys "
+            + "are held: it would never fire; remove modifiers, or give the rule another gesture\n")
     }
 }

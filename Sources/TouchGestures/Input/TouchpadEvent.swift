@@ -131,11 +131,24 @@ public enum InputEvent: Sendable {
         }
     }
 
-    /// The modifier keys held at the event.
+    /// The modifier keys held at the event; set by whoever knows them better than the
+    /// adapter that made the event (the daemon, from the desktop).
     public var modifierFlags: KeyModifierFlags {
-        switch self {
-        case let .touches(event): event.modifierFlags
-        case let .touchpad(event): event.modifierFlags
+        get {
+            switch self {
+            case let .touches(event): event.modifierFlags
+            case let .touchpad(event): event.modifierFlags
+            }
+        }
+        set {
+            switch self {
+            case var .touches(event):
+                event.modifierFlags = newValue
+                self = .touches(event)
+            case var .touchpad(event):
+                event.modifierFlags = newValue
+                self = .touchpad(event)
+            }
         }
     }
 
