@@ -26,6 +26,30 @@ enum InputRules {
         action = "workspace-next"
         """
 
+    /// A plain 3-finger swipe left and the same with Super held (the modifier tests of
+    /// each desktop): with Super held only `move` may fire, without it only `plain`.
+    static let superSwipe = """
+        [rule.plain]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        command = "true"
+
+        [rule.move]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        modifiers = "super"
+        command = "true"
+        """
+
+    /// The swipe `superSwipe` binds, and the decisions it makes held and not.
+    static let leftSwipe = """
+        touch 3 at 60,40 move -30,0 over 250ms
+        wait 400ms
+        """
+    static let superDecisions = ["move possible -> recognized", "plain possible -> recognized"]
+
     static let click = """
 
         [rule.middle]

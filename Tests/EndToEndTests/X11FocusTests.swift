@@ -104,4 +104,26 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
         #expect(run.lines.contains("touchgest: focus: connected to kde: KWin on the session bus at \(address), running \(script)"), "\(run)")
         #expect(readText("\(run.folder)/out").split(separator: "\n") == ["term-a-tab term-a Konsole"], "\(run)")
     }
+
+    /// `modifiers = "super"` on a real X server: Super pressed through XTEST (xdotool), as
+    /// a keyboard's would be, reaches touchgest through XKB; held, the Super rule fires
+    /// and not the plain one; released, the plain one and not the Super rule.
+    @Test func superHeldThroughXTestFiresTheSuperRuleAndReleasedThePlainOne() throws {
+        let x11 = temporaryFolder()
+        defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }
+        let display = try startDesktop("'\(headlessX11)' start \(x11) term-a")
+        let run = rig(devices: ["touchpad"], rules: InputRules.superSwipe, script: """
+            device touchpad
+            await modifiers: none
+            shell DISPLAY=\(display) xdotool keydown super
+            await modifiers: super
+            \(InputRules.leftSwipe)
+            shell DISPLAY=\(display) xdotool keyup super
+            await modifiers: none
+            \(InputRules.leftSwipe)
+            """, arguments: "debug --focus x11", extra: "--signal TERM --ready 'device added'",
+            wrapper: "env DISPLAY=\(display) WAYLAND_DISPLAY=")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.decisions == InputRules.superDecisions, "\(run)")
+    }
 }
