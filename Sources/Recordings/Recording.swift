@@ -11,7 +11,12 @@ import TouchGestures
 ///     8123 touchpad 1 swipe-update 3 -1.1234 0.0000
 ///     9000 touchpad 1 pinch-update 2 0.0000 0.0000 1.2500 -3.0000
 ///     20000 touches 2 5:down:150.000:100.000 6:move:120.500:80.000
+///     25000 held 2 super 1
 ///     30000 removed 1
+///
+/// `held DEVICE MODIFIERS BUTTONS`: from this line on, that device's events are made with
+/// these modifier keys and buttons held (`ctrl+shift`, `1+3`, `none`); before a device's
+/// first, none. Which other keys were pressed is never recorded: touchgest never knows.
 ///
 /// `touches` of a touchscreen are its contacts; of a touchpad, its fingers as the contact
 /// reader read them (`touchgest record --fingers`), millimetres on the pad.
@@ -22,6 +27,12 @@ import TouchGestures
 /// dates a tap at its first touch, after the hold events that touch started.
 /// `RecordingLimits` holds every bound a value must keep.
 public enum Recording {
+    /// What a `held` line says a device's events hold.
+    public struct Held: Hashable, Sendable {
+        public var modifiers: KeyModifierFlags = []
+        public var buttons: EventButtonMask = []
+    }
+
     /// The first line of every recording.
     public static let header = "# touchgest recording 1"
 

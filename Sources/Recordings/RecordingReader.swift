@@ -19,6 +19,8 @@ public final class RecordingReader {
     private var lineNumber = 0
     private var devices: [DeviceID: (device: InputDevice, line: Int)] = [:]
     private var touchesDown: [DeviceID: [Int: Touch]] = [:]
+    /// What each device's events hold, from its last `held` line.
+    private var held: [DeviceID: Recording.Held] = [:]
     /// The latest time read so far.
     private var now = Recording.replayStart
     private var finished = false
@@ -110,16 +112,33 @@ public final class RecordingReader {
             let device = try present(id)
             devices[id] = nil
             touchesDown[id] = nil
+            held[id] = nil
             return (time, .deviceRemoved(device))
         case "touchpad":
             _ = try present(id)
-            let gesture = try parseGesture(arguments)
-            return (time, .input(.touchpad(TouchpadEvent(gesture, timestamp: time, device: id))))
+            var event = TouchpadEvent(try parseGesture(arguments), timestamp: time, device: id)
+            let holding = held[id, default: Recording.Held()]
+            (event.modifierFlags, event.buttonMask) = (holding.modifiers, holding.buttons)
+            return (time, .input(.touchpad(event)))
         case "touches":
             let device = try present(id)
-            return (time, .input(.touches(try parseFrame(arguments, device: device, time: time))))
+            var frame = try parseFrame(arguments, device: device, time: time)
+            let holding = held[id, default: Recording.Held()]
+            (frame.modifierFlags, frame.buttonMask) = (holding.modifiers, holding.buttons)
+            return (time, .input(.touches(frame)))
+        case "held":
+            _ = try present(id)
+            guard arguments.count == 2 else { throw fail("held takes a device id, the modifiers and the buttons, found '\(text)'") }
+            guard let modifiers = KeyModifierFlags(arguments[0]) else {
+                throw fail("unknown modifiers '\(arguments[0])'; expected names from \(KeyModifierFlags.named.map(\.name).joined(separator: ", ")) joined by '+', or none")
+            }
+            guard let buttons = EventButtonMask(arguments[1]) else {
+                throw fail("unknown buttons '\(arguments[1])'; expected button numbers from 1 to 32 joined by '+', or none")
+            }
+            held[id] = Recording.Held(modifiers: modifiers, buttons: buttons)
+            return nil
         default:
-            throw fail("unknown event '\(words[1])'; expected one of touchpad, touches, removed, device")
+            throw fail("unknown event '\(words[1])'; expected one of touchpad, touches, held, removed, device")
         }
     }
 

@@ -9,6 +9,8 @@ import TouchGestures
 public final class RecordingWriter {
     private let descriptor: Int32
     private var origin: Timestamp?
+    /// What each device's events held, as the last `held` line said (none before one).
+    private var held: [DeviceID: Recording.Held] = [:]
 
     /// Creates `path`. An existing file (or symbolic link) there is an error unless
     /// `replacing` is true; then a new file is made beside it and renamed over it, so a
@@ -57,14 +59,25 @@ public final class RecordingWriter {
         case let .deviceRemoved(device):
             line("\(offset(PollScheduler.now())) removed \(device.id.rawValue)")
         case let .input(.touchpad(event)):
-            line("\(offset(event.timestamp)) touchpad \(event.device.rawValue) \(Recording.encode(event.gesture))")
+            let time = offset(event.timestamp)
+            writeHeld(Recording.Held(modifiers: event.modifierFlags, buttons: event.buttonMask), of: event.device, at: time)
+            line("\(time) touchpad \(event.device.rawValue) \(Recording.encode(event.gesture))")
         case let .input(.touches(frame)):
             guard let device = frame.changedTouches.first?.device else { return }
+            let time = offset(frame.timestamp)
+            writeHeld(Recording.Held(modifiers: frame.modifierFlags, buttons: frame.buttonMask), of: device, at: time)
             let touches = frame.changedTouches.map { touch in
                 "\(touch.id):\(touch.phase.word):\(fixedDecimals(touch.location.x, 3)):\(fixedDecimals(touch.location.y, 3))"
             }
-            line("\(offset(frame.timestamp)) touches \(device.rawValue) \(touches.joined(separator: " "))")
+            line("\(time) touches \(device.rawValue) \(touches.joined(separator: " "))")
         }
+    }
+
+    /// A `held` line before `device`'s event when what it holds changed since its last one.
+    private func writeHeld(_ now: Recording.Held, of device: DeviceID, at time: UInt64) {
+        guard now != held[device, default: Recording.Held()] else { return }
+        held[device] = now
+        line("\(time) held \(device.rawValue) \(now.modifiers) \(now.buttons)")
     }
 
     /// A device name cannot end its line early.

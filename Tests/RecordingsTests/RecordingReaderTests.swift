@@ -1,5 +1,6 @@
 import InputDevices
 import Recordings
+import TestSupport
 import Testing
 import TouchGestures
 
@@ -113,7 +114,7 @@ let touchscreen = header + "device 2 touchscreen 300.000 200.000 screen\n"
 
     @Test func anUnknownEventNamesItAndTheKnownOnes() {
         let result = read(touchpad + "0 wiggle 1\n")
-        #expect(result.error == "rec.tgrec:3: error: unknown event 'wiggle'; expected one of touchpad, touches, removed, device")
+        #expect(result.error == "rec.tgrec:3: error: unknown event 'wiggle'; expected one of touchpad, touches, held, removed, device")
     }
 
     @Test func anUnknownGestureNamesItAndTheKnownOnes() {
@@ -221,5 +222,66 @@ let touchscreen = header + "device 2 touchscreen 300.000 200.000 screen\n"
             if case let .input(.touches(frame)) = event.1 { frame.changedTouches.first?.type } else { nil }
         }
         #expect(types == [.indirect, .direct])
+    }
+}
+
+/// `held DEVICE MODIFIERS BUTTONS`: the modifier keys and buttons held for that device's
+/// events from then on, so that a replay of a gesture made with Super held decides as the
+/// live run did.
+@Suite struct HeldRecordingTests {
+    func held(_ events: [RecordingReader.Event]) -> [String] {
+        events.compactMap { event -> String? in
+            guard case let .input(input) = event.event else { return nil }
+            return "\(input.modifierFlags) \(input.buttonMask)"
+        }
+    }
+
+    @Test func aHeldLineHoldsForItsDeviceUntilTheNextOne() {
+        let result = read(header + "device 1 touchpad 100 70 pad\ndevice 2 touchscreen 300 200 screen\n"
+            + "0 touchpad 1 swipe-begin 3\n5 held 1 super+ctrl 1\n10 touchpad 1 swipe-update 3 1 0\n"
+            + "12 touches 2 1:down:100.000:50.000\n15 held 1 none none\n20 touchpad 1 swipe-end 3 0\n")
+        #expect(result.error == nil)
+        #expect(held(result.events) == ["none none", "ctrl+super 1", "none none", "none none"])
+    }
+
+    @Test func aRemovedDeviceForgetsWhatItHeld() {
+        let result = read(touchpad + "0 held 1 shift none\n5 removed 1\ndevice 1 touchpad 100 70 pad\n10 touchpad 1 hold-begin 2\n")
+        #expect(result.error == nil)
+        #expect(held(result.events) == ["none none"])
+    }
+
+    @Test(arguments: [
+        ("0 held 1 hyper none", "rec.tgrec:3: error: unknown modifiers 'hyper'; expected names from capslock, shift, ctrl, alt, super joined by '+', or none"),
+        ("0 held 1 super+super none", "rec.tgrec:3: error: unknown modifiers 'super+super'; expected names from capslock, shift, ctrl, alt, super joined by '+', or none"),
+        ("0 held 1 none 33", "rec.tgrec:3: error: unknown buttons '33'; expected button numbers from 1 to 32 joined by '+', or none"),
+        ("0 held 1 none 01", "rec.tgrec:3: error: unknown buttons '01'; expected button numbers from 1 to 32 joined by '+', or none"),
+        ("0 held 1 super", "rec.tgrec:3: error: held takes a device id, the modifiers and the buttons, found '0 held 1 super'"),
+        ("0 held 7 super none", "rec.tgrec:3: error: unknown device 7; devices present: 1"),
+    ])
+    func aBadHeldLineSaysWhichValue(line: String, error: String) {
+        #expect(read(touchpad + line + "\n").error == error)
+    }
+
+    /// What the writer writes the reader reads back: a `held` line only where a device's
+    /// state changes.
+    @Test func theWriterWritesAHeldLineWhereTheStateChangesAndTheReaderReadsItBack() throws {
+        let path = "\(temporaryFolder())/held.tgrec"
+        let writer = try RecordingWriter(path: path, replacing: false)
+        let pad = InputDevice(id: DeviceID(1), name: "pad", node: "/dev/input/event9", kind: .touchpad, size: Size(width: 100, height: 70), slots: 5, tapFingers: 3)
+        writer.write(.deviceAdded(pad))
+        var events: [TouchpadEvent] = []
+        for (index, gesture) in [TouchpadGesture.swipeBegin(fingers: 3), .swipeUpdate(fingers: 3, delta: Point(x: 1, y: 0)),
+                                 .swipeEnd(fingers: 3, cancelled: false)].enumerated() {
+            var event = TouchpadEvent(gesture, timestamp: Timestamp(microseconds: UInt64(1_000 + index * 10)), device: DeviceID(1))
+            event.modifierFlags = index == 0 ? [] : .command
+            event.buttonMask = index == 2 ? .primary : []
+            events.append(event)
+            writer.write(.input(.touchpad(event)))
+        }
+        let text = readText(path)
+        #expect(text.split(separator: "\n").filter { $0.contains(" held ") } == ["10 held 1 super none", "20 held 1 super 1"])
+        let back = read(text)
+        #expect(back.error == nil)
+        #expect(held(back.events) == ["none none", "super none", "super 1"])
     }
 }

@@ -28,6 +28,16 @@ public struct KeyModifierFlags: OptionSet, Hashable, Sendable, CustomStringConve
         let names = Self.named.filter { contains($0.flag) }.map(\.name)
         return names.isEmpty ? "none" : names.joined(separator: "+")
     }
+
+    /// The flags ``description`` names (`ctrl+shift`, `none`); nil for any other text.
+    public init?(_ description: some StringProtocol) {
+        self = []
+        guard description != "none" else { return }
+        for name in description.split(separator: "+", omittingEmptySubsequences: false) {
+            guard let flag = Self.named.first(where: { $0.name == name })?.flag, !contains(flag) else { return nil }
+            insert(flag)
+        }
+    }
 }
 
 /// The buttons held when an event happened: UIKit's `UIEventButtonMask`. Button 1 is the
@@ -53,5 +63,16 @@ public struct EventButtonMask: OptionSet, Hashable, Sendable, CustomStringConver
     public var description: String {
         let numbers = (0..<32).filter { rawValue & (1 << UInt32($0)) != 0 }.map { String($0 + 1) }
         return numbers.isEmpty ? "none" : numbers.joined(separator: "+")
+    }
+
+    /// The buttons ``description`` names (`1+3`, `none`); nil for any other text.
+    public init?(_ description: some StringProtocol) {
+        self = []
+        guard description != "none" else { return }
+        for word in description.split(separator: "+", omittingEmptySubsequences: false) {
+            guard word.allSatisfy(\.isASCII), word.first != "0", let number = Int(word), let button = Self.button(number),
+                  !contains(button) else { return nil }
+            insert(button)
+        }
     }
 }
