@@ -17,8 +17,11 @@ public struct GestureDecision: Sendable, Equatable {
     public var direction: GestureDirection?
     /// The edge an edge pan started from.
     public var edge: String?
-    /// The gesture's measured values as text: `scale 1.72`, `rotation 45.0°`, `moved 10.2,-3.0 mm`.
+    /// The gesture's measured values as text: `scale 1.72`, `rotation 45.0°`, `moved 10.2,-3.0 mm`,
+    /// and what was held, when something was: `with super`, `with buttons left`.
     public var values: [String]
+    /// The modifier keys and buttons held as it began: a snippet wants them too.
+    public var held: HeldCondition
 
     /// `snapshot` as a decision; `taps` is the rule's.
     public init(_ snapshot: GestureSnapshot, taps: Int) {
@@ -35,6 +38,12 @@ public struct GestureDecision: Sendable, Equatable {
         if let degrees = readings.rotation { values.append("rotation \(fixedDecimals(degrees, 1))°") }
         if let moved = readings.translation { values.append("moved \(fixedDecimals(moved.x, 1)),\(fixedDecimals(moved.y, 1)) mm") }
         if let score = readings.score { values.append("score \(fixedDecimals(score, 2))") }
+        // Caps Lock is a lock, not a key held for the gesture (as in rules: HeldCondition).
+        let modifiers = snapshot.modifiers.subtracting(.alphaShift)
+        held = HeldCondition(modifiers: modifiers.isEmpty ? nil : modifiers,
+                             buttons: snapshot.buttons.isEmpty ? nil : snapshot.buttons)
+        if let modifiers = held.modifiers { values.append("with \(modifiers)") }
+        if let buttons = held.buttons { values.append("with buttons \(buttons.ruleName)") }
     }
 
     /// The decision `recognizer`, compiled from `rule`, made on reaching its current
@@ -71,6 +80,8 @@ public struct GestureDecision: Sendable, Equatable {
     public var snippet: [String] {
         var lines = ["[rule.\(snippetName)]", "gesture = \"\(gesture.rawValue)\"", "device = \"\(device.rawValue)\""]
         if !(gesture == .edgePan && fingers == 1) { lines.append("fingers = \(fingers)") }
+        if let modifiers = held.modifiers { lines.append("modifiers = \"\(modifiers)\"") }
+        if let buttons = held.buttons { lines.append("buttons = \"\(buttons.ruleName)\"") }
         let notify = "notify-send '\(name)'"
         switch gesture {
         case .tap:

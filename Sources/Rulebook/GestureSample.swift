@@ -84,6 +84,8 @@ public struct GestureSample: Sendable, Equatable {
         line.add("scale", rounded: readings.scale)
         line.add("angle", rounded: readings.rotation)
         line.add("progress", rounded: progress)
+        line.add("modifiers", snapshot.modifiers.description)
+        line.add("buttons", snapshot.buttons.ruleName)
         return line.text
     }
 }

@@ -27,6 +27,10 @@ public struct GestureSnapshot: Sendable, Equatable {
     public var readings = GestureReadings()
     /// At a step: the steps taken so far, signed (pinch and rotation step back).
     public var step: Int?
+    /// The modifier keys and buttons held at the event of the moment
+    /// (``GestureRecognizer/modifierFlags``, ``GestureRecognizer/buttonMask``).
+    public var modifiers: KeyModifierFlags = []
+    public var buttons: EventButtonMask = []
 
     /// A moment of `rule`'s gesture with nothing measured yet; the rest is set member by
     /// member (for tests, benchmarks and tools that make lines of their own).
@@ -48,6 +52,8 @@ public struct GestureSnapshot: Sendable, Equatable {
         self.readings = readings ?? GestureReadings.of(recognizer)
         direction = self.readings.direction
         location = recognizer.location()
+        modifiers = recognizer.modifierFlags
+        buttons = recognizer.buttonMask
     }
 
     /// The same gesture at its `step`-th step, which went `direction`.
@@ -69,6 +75,8 @@ public struct GestureSnapshot: Sendable, Equatable {
             "TOUCHGEST_FINGERS": String(fingers),
             "TOUCHGEST_X": fixedDecimals(location.x, 1),
             "TOUCHGEST_Y": fixedDecimals(location.y, 1),
+            "TOUCHGEST_MODIFIERS": modifiers.description,
+            "TOUCHGEST_BUTTONS": buttons.ruleName,
         ]
         if let device { values["TOUCHGEST_DEVICE"] = device.word }
         if let step { values["TOUCHGEST_STEP"] = String(step) }

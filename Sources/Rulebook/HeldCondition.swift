@@ -31,7 +31,7 @@ public struct HeldCondition: Hashable, Sendable, CustomStringConvertible {
 
     /// `modifiers super`, `buttons left`, `modifiers ctrl+shift, buttons none`.
     public var description: String {
-        [modifiers.map { "modifiers \($0)" }, buttons.map { "buttons \(Self.name($0))" }].compactMap { $0 }.joined(separator: ", ")
+        [modifiers.map { "modifiers \($0)" }, buttons.map { "buttons \($0.ruleName)" }].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// The rule files' names of the modifiers; `none` is no modifier held.
@@ -45,8 +45,16 @@ public struct HeldCondition: Hashable, Sendable, CustomStringConvertible {
         ("left", .primary), ("right", .secondary), ("middle", EventButtonMask.button(3)!), ("none", []),
     ]
 
-    static func name(_ buttons: EventButtonMask) -> String {
-        let names = buttonNames.filter { !$0.mask.isEmpty && buttons.contains($0.mask) }.map(\.name)
+}
+
+extension EventButtonMask {
+    /// `left`, `left+right`, `none`: the buttons as rule files, commands
+    /// (`TOUCHGEST_BUTTONS`) and streams name them; a button without a name by its number.
+    public var ruleName: String {
+        var names = HeldCondition.buttonNames.filter { !$0.mask.isEmpty && contains($0.mask) }.map(\.name)
+        let named = HeldCondition.buttonNames.reduce(EventButtonMask()) { $0.union($1.mask) }
+        let others = subtracting(named)
+        if !others.isEmpty { names.append(others.description) }
         return names.isEmpty ? "none" : names.joined(separator: "+")
     }
 }

@@ -52,7 +52,7 @@ final class SampleRecorder: CommandSink {
         #expect(last.jsonLine == """
             {"v":1,"rule":"slide","gesture":"pan","phase":"ended","time_us":1050000,"fingers":3,"device":"touchpad",\
             "device_name":"Test \\"Pad\\"","direction":"left","x":-20,"y":0,"dx":-20,"dy":0,"vx":-500,"vy":0,\
-            "scale":null,"angle":null,"progress":0.5}
+            "scale":null,"angle":null,"progress":0.5,"modifiers":"none","buttons":"none"}
             """)
     }
 
@@ -73,7 +73,7 @@ final class SampleRecorder: CommandSink {
         let last = try #require(rig.recorder.samples.last)
         #expect(last.readings.scale == 1.6)
         #expect(jsonNumber(last.progress) == "0.6")
-        #expect(last.jsonLine.contains("\"dx\":null,\"dy\":null,\"vx\":null,\"vy\":null,\"scale\":1.6,\"angle\":null,\"progress\":0.6}"))
+        #expect(last.jsonLine.contains("\"dx\":null,\"dy\":null,\"vx\":null,\"vy\":null,\"scale\":1.6,\"angle\":null,\"progress\":0.6,\"modifiers\":\"none\",\"buttons\":\"none\"}"))
     }
 
     @Test func aHoldStreamsBeganAndEndedWithNoProgress() throws {
@@ -112,7 +112,7 @@ final class SampleRecorder: CommandSink {
         snapshot.readings.scale = .infinity
         let sample = GestureSample(snapshot, progress: .nan)
         #expect(sample.jsonLine.hasPrefix(#"{"v":1,"rule":"a \"b\"\\\n\u0001","gesture":"pinch","phase":"changed""#))
-        #expect(sample.jsonLine.hasSuffix(#""scale":null,"angle":null,"progress":null}"#))
+        #expect(sample.jsonLine.hasSuffix(#""scale":null,"angle":null,"progress":null,"modifiers":"none","buttons":"none"}"#))
         #expect(jsonNumber(-0.0001) == "0")
         #expect(jsonNumber(12.3456) == "12.346")
     }

@@ -311,4 +311,44 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: --focused-title needs --focused-app"), "\(result.stderr)")
     }
+
+    /// A recording's `held` lines decide as the live run did: the swipe made with Super
+    /// held fires the Super rule, with `TOUCHGEST_MODIFIERS` set, and the one after the
+    /// release the plain rule.
+    @Test func aRecordingsHeldLinesDecideTheSuperRuleAndItsVariable() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.plain]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            command = "echo plain $TOUCHGEST_MODIFIERS"
+
+            [rule.move]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            modifiers = "super"
+            command = "echo move $TOUCHGEST_MODIFIERS"
+            """)
+        let swipe = (0..<6).map { "\($0 * 10_000) touchpad 1 swipe-update 3 -20.0 0.0" }
+        func at(_ offset: Int, _ lines: [String]) -> [String] {
+            lines.map { line in
+                let time = Int(line.prefix { $0 != " " })!
+                return "\(time + offset)" + line.drop { $0 != " " }
+            }
+        }
+        let gesture = ["0 touchpad 1 swipe-begin 3"] + swipe + ["60000 touchpad 1 swipe-end 3 0"]
+        writeText("\(folder)/held.tgrec", (["# touchgest recording 1", "device 1 touchpad 100 70 pad", "0 held 1 super none"]
+            + gesture + ["500000 held 1 none none"] + at(500_000, gesture)).joined(separator: "\n") + "\n")
+        let result = touchgest("replay \(folder)/held.tgrec --rules \(folder)/rules.toml --run --allow-root", prefix: HostileInputTests.asRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst()) }
+        #expect(lines.contains("move recognized: swipe left, 3 fingers, with super -> runs: echo move $TOUCHGEST_MODIFIERS"), "\(lines)")
+        #expect(lines.contains("plain recognized: swipe left, 3 fingers -> runs: echo plain $TOUCHGEST_MODIFIERS"), "\(lines)")
+        // What the commands printed, the variable as each saw it (in either order: they run
+        // side by side).
+        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("move ") || $0.hasPrefix("plain ") }.sorted()
+                == ["move super", "plain none"])
+    }
 }
