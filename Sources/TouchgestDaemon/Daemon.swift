@@ -144,6 +144,8 @@ public final class Daemon: GesturePipelineObserver {
             }
         }
         pipeline?.load(book)
+        // Its failure is each modifiers rule's error, above.
+        if case let .success(source)? = book.modifierSource() { logger.info("modifiers: from \(source)") }
         armed = book.rules.count
         logger.info("\(verb) \(book.rules.count) rules from \(path)")
         if book.rules.isEmpty {

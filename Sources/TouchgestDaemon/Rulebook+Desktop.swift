@@ -23,10 +23,17 @@ extension Rulebook {
     /// desktop's modifiers come from its focus provider
     /// (``FocusProviders/modifierSource(environment:)``).
     public func desktopProblems(environment: [String: String] = CommandRunner.processEnvironment()) -> [Diagnostic] {
-        let modifiers: String? = switch FocusProviders.modifierSource(environment: environment) {
-        case .success: nil
-        case let .failure(why): why.description
+        let modifiers: String? = switch modifierSource(environment: environment) {
+        case .success, nil: nil
+        case let .failure(why)?: why.description
         }
         return desktopWarnings(environment: environment) + heldProblems(modifiers: modifiers, buttons: Self.buttonSource)
+    }
+
+    /// What tells these rules the modifier keys held, or why nothing does; nil when no
+    /// rule wants any. Chosen once, at start: `run` logs it and `debug` shows it.
+    public func modifierSource(environment: [String: String] = CommandRunner.processEnvironment()) -> Result<String, FocusWireError>? {
+        guard !modifierPlaces.isEmpty else { return nil }
+        return FocusProviders.modifierSource(environment: environment)
     }
 }

@@ -59,6 +59,7 @@ struct DebugCommand: ParsableCommand {
         if let book {
             pipeline.load(book)
             if let compiled = pipeline.compiled { printer.use(compiled) }
+            if let source = book.modifierSource() { printer.modifierSource(source) }
         }
         pipeline.startFocus(focus.provider)
         pipeline.startSessionState(sessionState.source)

@@ -1,3 +1,4 @@
+import FocusProviders
 import TextWire
 import TouchgestDaemon
 
@@ -26,6 +27,23 @@ extension DebugPrinter {
         }
         // A window's title is the window's to choose: escaped, it cannot drive the terminal.
         emit(report.description.escapingControlCharacters)
+    }
+
+    /// What tells the rules the modifier keys held (`modifiers: from the X server (XKB
+    /// state)`), or, as a warning, why nothing does: said once, at start.
+    func modifierSource(_ source: Result<String, FocusWireError>) {
+        switch source {
+        case let .success(text):
+            if json {
+                var line = JSONLine("modifier-source")
+                line.add("source", text)
+                emit(line.text)
+            } else {
+                emit("modifiers: from \(text)")
+            }
+        case let .failure(why):
+            printError("touchgest: warning: modifiers: rules that want them never fire: \(why)")
+        }
     }
 
     func focusNote(_ text: String, rule: String?) {

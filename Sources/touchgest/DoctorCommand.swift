@@ -37,6 +37,7 @@ struct DoctorCommand: ParsableCommand {
         doctor.checkSession()
         doctor.checkInput(book)
         doctor.checkActions(book)
+        doctor.checkModifiers(book)
         for finding in doctor.findings {
             emit("\(finding.level.rawValue.padding(5)) \(finding.topic): \(finding.text)")
             if let fix = finding.fix { emit("      fix: \(fix)") }

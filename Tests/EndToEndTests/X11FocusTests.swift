@@ -125,5 +125,6 @@ let headlessX11 = "\(packageRoot)/rig/headless-x11"
             wrapper: "env DISPLAY=\(display) WAYLAND_DISPLAY=")
         #expect(run.status == 0, "\(run)")
         #expect(run.decisions == InputRules.superDecisions, "\(run)")
+        #expect(run.lines.filter { $0.hasPrefix("modifiers: from ") } == ["modifiers: from the X server (XKB state)"], "\(run)")
     }
 }

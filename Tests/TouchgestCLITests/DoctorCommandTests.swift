@@ -256,4 +256,27 @@ import Testing
             "      fix: run touchgest in your desktop session (doctor reads its variables: XDG_CURRENT_DESKTOP, WAYLAND_DISPLAY, SWAYSOCK, DISPLAY)",
         ])
     }
+
+    /// Where the modifiers come from is said when rules want them: the X server on X11;
+    /// on sway nothing tells them, an error with why.
+    @Test func modifiersAreSaidWithTheirSourceOrWhyNothingTellsThem() {
+        let home = Self.home(rules: """
+            [rule.move]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            modifiers = "super"
+            command = "true"
+            """)
+        let findings = { (variables: String) -> [String] in
+            let lines = Self.doctor(home, variables).stdout.split(separator: "\n").map(String.init)
+            guard let index = lines.firstIndex(where: { $0.contains(" modifiers: ") }) else { return [] }
+            return Array(lines[index...].prefix { $0 == lines[index] || $0.hasPrefix("      fix: ") }.prefix(2))
+        }
+        #expect(findings("DISPLAY=:7") == ["ok    modifiers: from the X server (XKB state); rules with modifiers: 'move'"])
+        #expect(findings("SWAYSOCK=\(home)/sway.sock WAYLAND_DISPLAY=wayland-1") == [
+            "error modifiers: sway's IPC tells no client which keys are held, so rules with modifiers: 'move' never fire",
+            "      fix: give those rules another gesture (touchgest reads no keyboard to learn the keys held)",
+        ])
+    }
 }
