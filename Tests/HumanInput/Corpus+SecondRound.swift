@@ -211,6 +211,41 @@ extension Corpus {
             all.append(Sample(kind: .semiMultitouchScroll, name: "semi-MT scroll 2f \(distance.label(0))mm", events: events,
                               expected: nil, allowed: []))
         }
+        // Issue 40's families, last, so that every family above keeps its stream.
+        // Semi-MT two-finger taps whose first touch drifts 4-6 mm toward the second finger in
+        // the 80-120 ms before it lands, then jumps as it lands; both lift within about
+        // 220 ms (a real ALPS pad, issue 40).
+        for _ in 0..<30 {
+            var random = next()
+            let offset = Point(x: random.uniform(15...22) * (random.chance(0.8) ? -1 : 1), y: random.uniform(-6...6))
+            let delay = random.uniform(0.08...0.12)
+            let drift = random.uniform(4...6)
+            let duration = random.uniform(0.06...0.1)
+            let events = SemiMultitouchCorpus.tap(offset: offset, delay: delay, duration: duration, liftGap: random.uniform(0...0.02),
+                                                  firstLiftsFirst: random.chance(0.5), drift: drift, random: &random)
+            all.append(Sample(kind: .semiMultitouchDriftTap,
+                              name: "semi-MT tap 2f first drifting \(drift.label(1))mm over \(delay.milliseconds) \(duration.milliseconds)",
+                              events: events, expected: Expectation(rule: CorpusRules.touchpadTap(2)), allowed: []))
+        }
+
+        // Two-finger long-presses on glass whose fingers settle as they land: the second
+        // lands 30-80 ms after the first; one of them slides 1.5-2.5 mm at 8-12 mm/s in the
+        // first 150-200 ms, then both rest with a tremor under 1 mm (a real 10-slot
+        // touchscreen, issue 40: one finger settled about 2 mm at about 10 mm/s in the
+        // first ~190 ms, each moved about 2.7 mm in all).
+        for _ in 0..<30 {
+            var random = next()
+            let settle = random.uniform(1.5...2.5)
+            let settleTime = settle / random.uniform(8...12)
+            let duration = random.uniform(0.7...1.2)
+            let events = TouchscreenCorpus.settlingPress(fingers: 2, duration: duration, gap: random.uniform(0.03...0.08),
+                                                         settle: settle, settleTime: settleTime, tremor: random.uniform(0.3...0.9),
+                                                         random: &random)
+            all.append(Sample(kind: .touchscreenSettlingPress,
+                              name: "touchscreen long-press 2f \(duration.milliseconds) settling \(settle.label(1))mm in \(settleTime.milliseconds)",
+                              events: events, expected: Expectation(rule: CorpusRules.screenPress(2)), allowed: []))
+        }
+
         return all
     }
 

@@ -211,9 +211,10 @@ public enum Corpus {
             let fingers = index % 2 == 0 ? 2 : 3
             let duration = random.uniform(0.3...2.0)
             let wander = random.uniform(0.3...4.5)
+            // Two fingers resting are a two-finger long-press, which a rule binds.
             all.append(Sample(kind: .touchscreenRest, name: "touchscreen rest \(fingers)f \(duration.milliseconds) wander \(wander.label(1))mm",
                               events: TouchscreenCorpus.rest(fingers: fingers, duration: duration, wander: wander, random: &random),
-                              expected: nil, allowed: []))
+                              expected: nil, allowed: fingers == 2 ? [CorpusRules.screenPress(2)] : []))
         }
         // After every family above, so that theirs keep their streams.
         all += secondRound(next)

@@ -15,6 +15,8 @@ public enum CorpusRules {
     public static let screenTap = "ts-tap"
     public static let screenDoubleTap = "ts-double-tap"
     public static let screenPress = "ts-press"
+    /// The touchscreen long-press of `fingers` fingers (`ts-press` for one).
+    public static func screenPress(_ fingers: Int) -> String { fingers == 1 ? screenPress : "ts-press\(fingers)" }
     public static let screenPinch = "ts-pinch"
     public static let screenRotation = "ts-rotate"
     public static let screenPan = "ts-pan"
@@ -65,6 +67,7 @@ public enum CorpusRules {
         rule(screenTap, "gesture = \"tap\"\ndevice = \"touchscreen\"\ncommand = \"true\"")
         rule(screenDoubleTap, "gesture = \"tap\"\ndevice = \"touchscreen\"\ntaps = 2\ncommand = \"true\"")
         rule(screenPress, "gesture = \"long-press\"\ndevice = \"touchscreen\"\ncommand = \"true\"")
+        rule(screenPress(2), "gesture = \"long-press\"\ndevice = \"touchscreen\"\nfingers = 2\ncommand = \"true\"")
         rule(screenPinch, "gesture = \"pinch\"\ndevice = \"touchscreen\"\n\(continuous)")
         rule(screenRotation, "gesture = \"rotation\"\ndevice = \"touchscreen\"\n\(continuous)")
         return text

@@ -34,14 +34,21 @@ public enum SemiMultitouchCorpus {
     /// Two fingers tapping: the first lands, the second `delay` seconds later at `offset`
     /// mm from it; they stay `duration` seconds after the second landed and lift
     /// `liftGap` seconds apart, the first or the second first.
+    ///
+    /// With `drift`, the first touch's reported position slides that many millimetres
+    /// toward where the second finger lands, over the time before it lands: a real ALPS
+    /// pad (issue 40) reports the first contact drifting 5-6 mm (at libinput's assumed
+    /// size) in the ~100 ms before the second finger lands, as the approaching finger pulls
+    /// the sensor's one estimate toward it.
     public static func tap(offset: Point, delay: Double, duration: Double, liftGap: Double, firstLiftsFirst: Bool,
-                           random: inout SeededRandom) -> [InputEvent] {
+                           drift: Double = 0, random: inout SeededRandom) -> [InputEvent] {
         let first = Point(x: random.uniform(25...45), y: random.uniform(15...35))
         let jitter = TouchpadCorpus.axisJitter(random.uniform(TouchpadCorpus.jitterRange))
         let lift = delay + duration
         let lifts = firstLiftsFirst ? [lift, lift + liftGap] : [lift + liftGap, lift]
+        let pull = offset / max(offset.length, 1e-9) * drift
         let fingers = [
-            Finger(landing: 0, lift: lifts[0], jitter: jitter) { _ in first },
+            Finger(landing: 0, lift: lifts[0], jitter: jitter) { time in first + pull * Motion.minimumJerk(time / delay) },
             Finger(landing: delay, lift: lifts[1], jitter: jitter) { _ in first + offset },
         ]
         return events(fingers, random: &random)

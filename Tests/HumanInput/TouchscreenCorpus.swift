@@ -64,6 +64,29 @@ public enum TouchscreenCorpus {
         return frames([finger], random: &random)
     }
 
+    /// `count` fingers pressing for `duration` seconds, landing `gap` seconds apart; one of
+    /// them, picked at random, slides `settle` mm along a random way in its first
+    /// `settleTime` seconds (a minimum-jerk move: the fingertip's pad settling on glass),
+    /// and each has a tremor of at most `tremor` mm.
+    public static func settlingPress(fingers count: Int, duration: Double, gap: Double, settle: Double, settleTime: Double,
+                                     tremor: Double, random: inout SeededRandom) -> [InputEvent] {
+        let layout = fingerLayout(count, random: &random)
+        let centre = somewhere(&random)
+        let noise = jitter(&random)
+        let settling = random.integer(0...(count - 1))
+        let angle = random.uniform(0...(2 * .pi))
+        let way = Point(x: cos(angle), y: sin(angle)) * settle
+        let fingers = (0..<count).map { index -> Finger in
+            let landing = Double(index) * gap
+            let wander = Motion.Wander(amplitude: tremor, random: &random)
+            return Finger(landing: landing, lift: duration + random.uniform(0...0.02), jitter: noise) { time in
+                let slid = index == settling ? way * Motion.minimumJerk((time - landing) / settleTime) : .zero
+                return centre + layout[index] + slid + wander.offset(at: time - landing)
+            }
+        }
+        return frames(fingers, random: &random)
+    }
+
     /// A finger pressing for `duration` seconds that creeps at `speed` mm/s along `angle`
     /// radians from the moment it lands, reaching that speed after a first-order `lag`,
     /// with a tremor of at most `tremor` mm on top.
