@@ -19,12 +19,14 @@ GNOME_SHELL_FLAVOUR ?= $(shell v=$$(gnome-shell --version 2>/dev/null | sed -nE 
 .PHONY: build install install-udev test
 
 # The release build is self-contained: the Swift runtime and libstdc++ linked in, so the
-# binary needs only libc, libinput and libudev; docs/packaging.md says why each flag is
-# here. Changing these flags makes SwiftPM compile everything again, so build other
-# products with the same ones: make build PRODUCT=LatencyProbe.
+# binary needs only libc (glibc 2.35, Ubuntu 22.04's) and the C libraries of the input
+# and desktop channels; docs/packaging.md says why each flag is here, and why packed
+# relocations (-z pack-relative-relocs, glibc 2.36) are not. Changing these flags can make
+# SwiftPM compile everything again, so build other products with the same ones:
+# make build PRODUCT=LatencyProbe.
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
-SWIFT_BUILD_FLAGS ?= --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -L$(STATIC_CXX) \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -z -Xlinker now
+SWIFT_BUILD_FLAGS ?= --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -L$(STATIC_CXX) \
+	-Xlinker -z -Xlinker now
 PRODUCT ?= touchgest
 
 build:
