@@ -64,24 +64,26 @@ public enum TouchscreenCorpus {
         return frames([finger], random: &random)
     }
 
-    /// `count` fingers pressing for `duration` seconds, landing `gap` seconds apart; one of
-    /// them, picked at random, slides `settle` mm along a random way in its first
-    /// `settleTime` seconds (a minimum-jerk move: the fingertip's pad settling on glass),
-    /// and each has a tremor of at most `tremor` mm.
-    public static func settlingPress(fingers count: Int, duration: Double, gap: Double, settle: Double, settleTime: Double,
-                                     tremor: Double, random: inout SeededRandom) -> [InputEvent] {
+    /// `count` fingers pressing for `duration` seconds, landing `gap` seconds apart, that
+    /// settle as they land: one of them, picked at random, slides `settle` mm in its first
+    /// `settleTime` seconds (a minimum-jerk move: the fingertip's pad settling on glass), the
+    /// others `follow` times as far, along a way up to 40 degrees from its, in about as
+    /// long (the hand settling with it); then each rests with a tremor of at most `tremor` mm.
+    public static func settlingPress(fingers count: Int, duration: Double, gap: Double, settle: Double, follow: Double,
+                                     settleTime: Double, tremor: Double, random: inout SeededRandom) -> [InputEvent] {
         let layout = fingerLayout(count, random: &random)
         let centre = somewhere(&random)
         let noise = jitter(&random)
-        let settling = random.integer(0...(count - 1))
+        let leader = random.integer(0...(count - 1))
         let angle = random.uniform(0...(2 * .pi))
-        let way = Point(x: cos(angle), y: sin(angle)) * settle
         let fingers = (0..<count).map { index -> Finger in
             let landing = Double(index) * gap
+            let own = index == leader ? angle : angle + random.uniform(-0.7...0.7)
+            let way = Point(x: cos(own), y: sin(own)) * (index == leader ? settle : settle * follow)
+            let time = index == leader ? settleTime : settleTime * random.uniform(0.8...1.2)
             let wander = Motion.Wander(amplitude: tremor, random: &random)
-            return Finger(landing: landing, lift: duration + random.uniform(0...0.02), jitter: noise) { time in
-                let slid = index == settling ? way * Motion.minimumJerk((time - landing) / settleTime) : .zero
-                return centre + layout[index] + slid + wander.offset(at: time - landing)
+            return Finger(landing: landing, lift: duration + random.uniform(0...0.02), jitter: noise) { now in
+                centre + layout[index] + way * Motion.minimumJerk((now - landing) / time) + wander.offset(at: now - landing)
             }
         }
         return frames(fingers, random: &random)

@@ -201,13 +201,18 @@ open class LongPressGestureRecognizer: GestureRecognizer, PhaseMachine {
 
     /// Whether fingers that have `moved` from where they pressed at `since` still rest:
     /// inside the allowable movement, and not moving on at a steady speed over a whole
-    /// window (a tremor's quick excursion comes back; a drag that has not gone far yet
-    /// does not).
+    /// window and still at its end (a tremor's quick excursion comes back; fingers that
+    /// settle as they land stop; a drag that has not gone far yet goes on).
     private func stillPressing(moved: Point, drift: inout VelocityTracker, since: Timestamp, at time: Timestamp) -> Bool {
         if moved.length > allowableMovement { return false }
         drift.add(moved, at: time)
-        return !(time - since >= drift.window && moved.length >= steadyDriftDistance && drift.velocity.length >= steadyDriftSpeed)
+        return !(time - since >= drift.window && moved.length >= steadyDriftDistance && drift.velocity.length >= steadyDriftSpeed
+                 && drift.velocity(overLast: Self.stillMovingMicroseconds).length >= steadyDriftSpeed)
     }
+
+    /// The end of the drift window in which the fingers must still be moving to be
+    /// dragging: its last half (``GestureDefaults/steadyDriftWindow``).
+    private static let stillMovingMicroseconds = UInt64(GestureDefaults.steadyDriftWindow.wholeMicroseconds / 2)
 
     private func touchDown(afterTaps taps: Int, at time: Timestamp) {
         guard numberOfTouches <= numberOfTouchesRequired else { return fail() }
