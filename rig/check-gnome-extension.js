@@ -12,7 +12,9 @@
 // It then drives org.touchgest.Input from second connections against stand-ins of the
 // shell's main.js, Clutter and Meta that print what they are asked: as a trusted program
 // (this gjs, named in SCRATCH_FOLDER/trusted-programs), as an untrusted one, and while
-// locked.
+// locked; and follows the modifiers from second connections that watch them, with a third
+// that does not and must hear nothing, against a stand-in of the seat's keymap that signals
+// each change as mutter 49 does (config.js says 49.0) and global.get_pointer()'s mask.
 // What it cannot show: that GNOME Shell 45-50 itself load it (not installable here), nor
 // mutter's own Clutter and Meta (their typelibs load only inside the shell).
 import GLib from 'gi://GLib';
@@ -36,7 +38,16 @@ GLib.file_set_contents(`${scratch}/extension-base.js`,
     'export class Extension { constructor(metadata) { this.metadata = metadata; this.uuid = metadata.uuid; this.path = metadata.path; } }\n');
 // The shell's main.js, mutter's Clutter and Meta: what the input part uses, printing each call.
 GLib.file_set_contents(`${scratch}/main.js`, `
-export const sessionMode = {isLocked: false};
+class Signals {
+    constructor() { this.handlers = new Map(); this.next = 1; }
+    connect(name, callback) { this.handlers.set(this.next, [name, callback]); return this.next++; }
+    disconnect(id) {
+        if (!this.handlers.delete(id))
+            throw new Error(\`disconnect of unknown handler \${id}\`);
+    }
+    emit(name) { [...this.handlers.values()].filter(([n]) => n === name).forEach(([, c]) => c(this)); }
+}
+export const sessionMode = Object.assign(new Signals(), {isLocked: false});
 export const screenShield = null;
 export const overview = {toggle() { print('shell: overview toggled'); }, showApps() { print('shell: app grid shown'); }};
 export const wm = {actionMoveWorkspace(workspace) { print(\`shell: moved to the workspace \${workspace}\`); }};
@@ -46,16 +57,28 @@ const device = kind => ({
     notify_keyval(time, keysym, state) { print(\`clutter: \${kind} keysym 0x\${keysym.toString(16)} \${state ? 'pressed' : 'released'}\`); },
     notify_button(time, button, state) { print(\`clutter: \${kind} button \${button} \${state ? 'pressed' : 'released'}\`); },
 });
+class Signals {
+    constructor() { this.handlers = new Map(); this.next = 1; }
+    connect(name, callback) { this.handlers.set(this.next, [name, callback]); return this.next++; }
+    disconnect(id) {
+        if (!this.handlers.delete(id))
+            throw new Error(\`disconnect of unknown handler \${id}\`);
+    }
+    emit(name) { [...this.handlers.values()].filter(([n]) => n === name).forEach(([, c]) => c(this)); }
+}
+export const keymap = new Signals();
 export default {
     InputDeviceType: {KEYBOARD_DEVICE: 'keyboard', POINTER_DEVICE: 'pointer'},
     KeyState: {RELEASED: 0, PRESSED: 1},
     ButtonState: {RELEASED: 0, PRESSED: 1},
-    get_default_backend: () => ({get_default_seat: () => ({create_virtual_device: kind => device(kind)})}),
+    get_default_backend: () => ({get_default_seat: () => ({create_virtual_device: kind => device(kind), get_keymap: () => keymap})}),
 };
 `);
+GLib.file_set_contents(`${scratch}/config.js`, "export const PACKAGE_VERSION = '49.0';\n");
 GLib.file_set_contents(`${scratch}/meta.js`, "export default {MotionDirection: {LEFT: 'left', RIGHT: 'right'}, MaximizeFlags: {BOTH: 3}};\n");
 GLib.file_set_contents(`${scratch}/extension.js`, source.replace(shellModule, `file://${scratch}/extension-base.js`)
     .replace('resource:///org/gnome/shell/ui/main.js', `file://${scratch}/main.js`)
+    .replace('resource:///org/gnome/shell/misc/config.js', `file://${scratch}/config.js`)
     .replace("'gi://Clutter'", `'file://${scratch}/clutter.js'`).replace("'gi://Meta'", `'file://${scratch}/meta.js'`));
 
 // global.display and Meta.Window, as far as the extension uses them.
@@ -77,7 +100,9 @@ class Window extends Signals {
 const display = new Signals();
 display.focus_window = new Window('term-a', 'Alpha');
 const workspaceManager = {get_active_workspace: () => ({get_neighbor: direction => `to the ${direction}`})};
-globalThis.global = {display, workspace_manager: workspaceManager, get_current_time: () => 0};
+// The seat's modifier mask, as global.get_pointer() gives it with the pointer's position.
+let pointerMask = 0;
+globalThis.global = {display, workspace_manager: workspaceManager, get_current_time: () => 0, get_pointer: () => [10, 20, pointerMask]};
 
 const loop = new GLib.MainLoop(null, false);
 const bus = Gio.DBus.session;
@@ -90,7 +115,8 @@ bus.signal_subscribe(bus.get_unique_name(), 'org.touchgest.Focus', 'FocusChanged
 function settle() { // runs the main loop until nothing is pending for 100 ms
     let id = GLib.timeout_add(GLib.PRIORITY_DEFAULT, 100, () => { loop.quit(); return GLib.SOURCE_REMOVE; });
     loop.run();
-    signals.splice(0).forEach(say);
+    // Signals to several connections arrive in any order between them.
+    signals.splice(0).sort().forEach(say);
     return id;
 }
 
@@ -125,6 +151,33 @@ function input(method, signature, value) {
     other.close_sync(null);
 }
 
+const connect = () => Gio.DBusConnection.new_for_address_sync(GLib.getenv('DBUS_SESSION_BUS_ADDRESS'),
+    Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, null, null);
+
+/** Prints each ModifiersChanged the extension sends to `other` as `label told MASK`. */
+function hear(other, label) {
+    other.signal_subscribe(bus.get_unique_name(), 'org.touchgest.Input', 'ModifiersChanged', '/org/touchgest/Input', null,
+        Gio.DBusSignalFlags.NONE, (connection, sender, path, iface, name, parameters) => {
+            signals.push(`${label} told 0x${parameters.deepUnpack()[0].toString(16)}`);
+        });
+}
+
+/** Calls WatchModifiers or UnwatchModifiers from `other`, as touchgest would. */
+function modifiers(other, label, method) {
+    other.call(bus.get_unique_name(), '/org/touchgest/Input', 'org.touchgest.Input', method, null, null,
+        Gio.DBusCallFlags.NONE, 2000, null, (connection, result) => {
+            try {
+                const [mask] = connection.call_finish(result).deepUnpack();
+                say(`${label} ${method} done${mask === undefined ? '' : `: 0x${mask.toString(16)}`}`);
+            } catch (error) {
+                Gio.DBusError.strip_remote_error(error);
+                say(`${label} ${method} refused: ${error.message}`);
+            }
+            loop.quit();
+        });
+    loop.run();
+}
+
 const module = await import(`file://${scratch}/extension.js`);
 const metadata = JSON.parse(read(`${folder}/metadata.json`));
 metadata.path = scratch;
@@ -155,8 +208,48 @@ const main = await import(`file://${scratch}/main.js`);
 main.sessionMode.isLocked = true;
 input('Keys', '(s)', '61:1 61:0');
 main.sessionMode.isLocked = false;
+// The modifiers: A watches; the bystander, on the same bus, listens without watching.
+const {keymap} = await import(`file://${scratch}/clutter.js`);
+const bystander = connect();
+hear(bystander, 'bystander');
+const watchers = Object.fromEntries(['A', 'B', 'C', 'D', 'E', 'F'].map(label => [label, connect()]));
+Object.entries(watchers).forEach(([label, other]) => hear(other, label));
+modifiers(watchers.A, 'A', 'WatchModifiers');
+say(`keymap handlers: ${keymap.handlers.size}`);
+pointerMask = 0x40 | 0x100;
+settle();
+say('keymap state-changed: Super and button 1 held');
+keymap.emit('state-changed');
+settle();
+say('locked');
+main.sessionMode.isLocked = true;
+main.sessionMode.emit('updated');
+settle();
+pointerMask = 0x41;
+keymap.emit('state-changed');
+settle();
+say('unlocked');
+main.sessionMode.isLocked = false;
+main.sessionMode.emit('updated');
+settle();
+for (const label of ['B', 'C', 'D', 'E'])
+    modifiers(watchers[label], label, 'WatchModifiers');
+say('B leaves the bus');
+watchers.B.close_sync(null);
+settle();
+modifiers(watchers.E, 'E', 'WatchModifiers');
+pointerMask = 0x4;
+keymap.emit('state-changed');
+settle();
+modifiers(watchers.A, 'A', 'UnwatchModifiers');
+watchers.C.close_sync(null);
+watchers.D.close_sync(null);
+watchers.E.close_sync(null);
+settle();
+say(`keymap handlers: ${keymap.handlers.size}, session mode handlers: ${main.sessionMode.handlers.size}`);
 GLib.file_set_contents(`${scratch}/trusted-programs`, '/usr/bin/touchgest\n');
 input('Keys', '(s)', '61:1 61:0');
+modifiers(watchers.F, 'F', 'WatchModifiers');
 extension.disable();
 say(`disabled; handlers left connected: ${display.connected}`);
 System.exit(0);

@@ -5,6 +5,8 @@ They speak the same names and calls as the real ones; neither can run here.
 
   dbus-desktop.py kwin LOG          # owns org.kde.KWin; /Scripting org.kde.kwin.Scripting
   dbus-desktop.py gnome-shell LOG   # owns org.gnome.Shell; the extension's /org/touchgest/Focus
+                                    # and /org/touchgest/Input (the modifiers held)
+  dbus-desktop.py gnome-shell-old LOG  # the same with an extension older than WatchModifiers
 
 The KWin stand-in loads the script touchgest asks for (loadScript), checks it is the
 script that calls touchgest back with the names below (a file it cannot read gets -1,
@@ -14,15 +16,21 @@ what the script does: calls org.touchgest.Focus WindowActivated(class, caption) 
 active window, and again on every activation. The GNOME Shell stand-in is the
 extension: GetFocus() and the FocusChanged signal, and GNOME Shell's own word on it
 (org.gnome.Shell.Extensions GetExtensionInfo, ExtensionStateChanged; state 1 enabled, 2
-disabled, as GNOME Shell numbers them). Each logs every call it gets to LOG.
+disabled, as GNOME Shell numbers them). Its /org/touchgest/Input takes WatchModifiers
+and UnwatchModifiers (from anyone: the real extension's caller check is tested on the
+real shell) and sends ModifiersChanged to its watchers alone. Each logs every call it
+gets to LOG.
 
 A test moves the focus with
   dbus-send --bus=ADDRESS --dest=org.kde.KWin /Test org.touchgest.Test.Activate string:CLASS string:TITLE
-and, for GNOME Shell, turns the extension off and on with org.touchgest.Test.Enable boolean:false.
+and, for GNOME Shell, turns the extension off and on with org.touchgest.Test.Enable boolean:false
+(off, it forgets its watchers, as the real one does), and holds modifiers with
+org.touchgest.Test.Modifiers uint32:MASK (Clutter's mask: 1 Shift, 0x40 Super).
 """
 import sys
 
 import dbus
+import dbus.lowlevel
 import dbus.service
 from dbus.mainloop.glib import DBusGMainLoop
 from gi.repository import GLib
@@ -108,6 +116,36 @@ class Extension(dbus.service.Object):
         pass
 
 
+class Input(dbus.service.Object):
+    """The extension's /org/touchgest/Input, as far as the modifiers go."""
+
+    def __init__(self):
+        super().__init__(bus, "/org/touchgest/Input")
+        self.watchers = set()
+        self.mask = 0
+
+    if kind != "gnome-shell-old":
+        @dbus.service.method("org.touchgest.Input", in_signature="", out_signature="u", sender_keyword="sender")
+        def WatchModifiers(self, sender):
+            log(f"WatchModifiers {sender}")
+            self.watchers.add(str(sender))
+            return dbus.UInt32(self.mask)
+
+        @dbus.service.method("org.touchgest.Input", in_signature="", out_signature="", sender_keyword="sender")
+        def UnwatchModifiers(self, sender):
+            log(f"UnwatchModifiers {sender}")
+            self.watchers.discard(str(sender))
+
+    def hold(self, mask):
+        """ModifiersChanged to each watcher alone: a unicast signal."""
+        self.mask = mask
+        for watcher in self.watchers:
+            message = dbus.lowlevel.SignalMessage("/org/touchgest/Input", "org.touchgest.Input", "ModifiersChanged")
+            message.set_destination(watcher)
+            message.append(dbus.UInt32(mask), signature="u")
+            bus.send_message(message)
+
+
 UUID = "touchgest-focus@touchgest.org"
 
 
@@ -147,8 +185,14 @@ class Control(dbus.service.Object):
         elif extension[0]:
             extension[0].FocusChanged(focus["class"], focus["title"])
 
+    @dbus.service.method("org.touchgest.Test", in_signature="u", out_signature="")
+    def Modifiers(self, mask):
+        keys.hold(int(mask))
+
     @dbus.service.method("org.touchgest.Test", in_signature="b", out_signature="")
     def Enable(self, on):
+        if not on:
+            keys.watchers.clear()
         if on and not extension[0]:
             extension[0] = Extension()
             # The extension tells the focus when it is enabled, then the shell its state.
@@ -161,8 +205,9 @@ class Control(dbus.service.Object):
 
 
 kwin = KWinScripting() if kind == "kwin" else None
-extension = [Extension() if kind == "gnome-shell" else None]
-shell = ShellExtensions() if kind == "gnome-shell" else None
+extension = [Extension() if kind.startswith("gnome-shell") else None]
+shell = ShellExtensions() if kind.startswith("gnome-shell") else None
+keys = Input() if kind.startswith("gnome-shell") else None
 control = Control()
 name = dbus.service.BusName("org.kde.KWin" if kind == "kwin" else "org.gnome.Shell", bus, do_not_queue=True)
 log("ready")

@@ -12,6 +12,8 @@
 #                                                           toggling)
 #   forge-signals.py ADDRESS TARGET gnome-focus             NameOwnerChanged naming itself GNOME Shell, then
 #                                                           FocusChanged from it (20 times over a second)
+#   forge-signals.py ADDRESS TARGET gnome-modifiers         NameOwnerChanged naming itself GNOME Shell, then the
+#                                                           extension's ModifiersChanged(Super) (20 times over a second)
 #   forge-signals.py ADDRESS TARGET saver-inactive          NameOwnerChanged naming itself the owner of
 #                                                           org.freedesktop.ScreenSaver, then ActiveChanged(false)
 #
@@ -68,6 +70,12 @@ elif mode == "gnome-focus":
     owner_changed("org.gnome.Shell")
     for _ in range(20):
         send("/org/touchgest/Focus", "org.touchgest.Focus", "FocusChanged", "ss", "forged.app", "forged title")
+        bus.flush()
+        time.sleep(0.05)
+elif mode == "gnome-modifiers":
+    owner_changed("org.gnome.Shell")
+    for _ in range(20):
+        send("/org/touchgest/Input", "org.touchgest.Input", "ModifiersChanged", "u", dbus.UInt32(0x40))
         bus.flush()
         time.sleep(0.05)
 elif mode == "saver-inactive":

@@ -90,6 +90,11 @@ public final class BusLink {
     /// touchgest alone (unicast: they skip match rules, and any user may send them on the
     /// system bus) never, whatever this says. Unset, no other signal is taken.
     public var trusts: ((BusHeader) -> Bool)?
+    /// Whether a signal addressed to touchgest alone is one it asked a peer for (GNOME
+    /// Shell's extension tells the modifier keys held only to who asked, never to the whole
+    /// bus); such a signal is then taken from whom ``trusts`` names, and from no one else.
+    /// Unset, none is.
+    public var takesAddressed: ((BusHeader) -> Bool)?
     /// A signal came from a sender ``trusts`` accepted.
     public var onSignal: ((BusSignal) -> Void)?
     /// A method call came: handled if this returns true, after reading the arguments (nil
@@ -427,13 +432,13 @@ public final class BusLink {
         }
     }
 
-    /// Whether a signal is read at all. Signals addressed to touchgest alone are not: every
-    /// signal it follows is broadcast, through a match rule naming its sender, while a
-    /// unicast one skips match rules and, on the system bus, may come from any user. The
-    /// bus's own signals are taken only from the bus; the rest only from whom ``trusts``
-    /// names.
+    /// Whether a signal is read at all. Signals addressed to touchgest alone are not, but
+    /// for those it asked for (``takesAddressed``): every other signal it follows is
+    /// broadcast, through a match rule naming its sender, while a unicast one skips match
+    /// rules and, on the system bus, may come from any user. The bus's own signals are
+    /// taken only from the bus (never addressed); the rest only from whom ``trusts`` names.
     private func admits(_ header: BusHeader, addressed: Bool) -> Bool {
-        guard !addressed else { return false }
+        guard !addressed || (header.interface != Self.busName && takesAddressed?(header) == true) else { return false }
         if header.interface == Self.busName { return header.sender == Self.busName }
         return trusts?(header) ?? false
     }

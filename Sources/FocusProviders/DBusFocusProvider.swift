@@ -19,6 +19,11 @@ public enum DBusFocusNames {
     public static let gnomeExtension = "touchgest-focus@touchgest.org"
     /// GNOME Shell's interface for its extensions, on `/org/gnome/Shell`.
     public static let gnomeExtensions = "org.gnome.Shell.Extensions"
+    /// The extension's object for touchgest's input, and the modifiers held: methods
+    /// `WatchModifiers() -> (u mask)`, `UnwatchModifiers()`, and the signal
+    /// `ModifiersChanged(u mask)` it sends to its watchers alone.
+    public static let inputPath = "/org/touchgest/Input"
+    public static let inputInterface = "org.touchgest.Input"
 }
 
 /// A desktop that tells the focus over D-Bus.
@@ -58,6 +63,11 @@ public enum DBusDesktop: Hashable, Sendable {
 /// says when the desktop leaves or comes back (`NameOwnerChanged`), so no wake-up while
 /// nothing changes. When the bus itself goes away the link connects again with a growing
 /// wait (``FocusDefaults/reconnect``). Every call is asynchronous.
+///
+/// On GNOME, while rules want modifiers (``followModifiers(_:)``), it asks the extension to
+/// tell it the modifier keys held (`WatchModifiers`), again each time the extension or the
+/// shell comes back, and takes `ModifiersChanged` only from the shell's unique name and
+/// only addressed to touchgest: the extension never broadcasts them.
 public final class DBusFocusProvider: FocusProvider {
     /// What touchgest asks the desktop when a wait ends.
     private enum Ask {
@@ -90,6 +100,8 @@ public final class DBusFocusProvider: FocusProvider {
     private var askWaits = Backoff(FocusDefaults.reconnect)
     /// Counts connections and arrivals of the desktop: answers to an older one are dropped.
     private var round = 0
+    /// Whether rules want the modifiers held (``followModifiers(_:)``; GNOME only).
+    private var modifiersWanted = false
 
     /// touchgest's unique name on the session bus while connected (`:1.42`).
     var uniqueName: String? { link.uniqueName }
@@ -120,6 +132,11 @@ public final class DBusFocusProvider: FocusProvider {
         // Only the desktop speaks for the desktop; the bus's NameOwnerChanged, which says
         // who that is, the link takes from the bus alone.
         link.trusts = { [unowned self] header in owner != nil && header.sender == owner }
+        // The extension tells the modifiers to its watchers alone: a unicast signal.
+        link.takesAddressed = { [which] header in
+            which == .gnome && header.path == DBusFocusNames.inputPath && header.interface == DBusFocusNames.inputInterface
+                && header.member == "ModifiersChanged"
+        }
         link.onSignal = { [unowned self] in signal($0) }
         link.onMethodCall = { [unowned self] header, arguments in methodCall(header, arguments) }
         link.onLost = { [unowned self] why, _, broke in
@@ -209,6 +226,10 @@ public final class DBusFocusProvider: FocusProvider {
         var text = "\(desktop): \(which.shown) on the session bus at \(address)"
         if case let .kde(script) = which { text += ", running \(script)" }
         reporting.connected(text)
+        // The extension answered: it is there (again: enabled anew, or in a new shell, it
+        // has forgotten its watchers; GNOME Shell says its disabling first) to be asked for
+        // the modifiers.
+        watchModifiers()
     }
 
     /// The desktop is on the bus under `owner`; `starting` when the bus just said it came.
@@ -320,6 +341,37 @@ public final class DBusFocusProvider: FocusProvider {
         }
     }
 
+    // MARK: Modifiers (GNOME)
+
+    public func followModifiers(_ wanted: Bool) {
+        guard which == .gnome, wanted != modifiersWanted else { return }
+        modifiersWanted = wanted
+        if wanted {
+            watchModifiers()
+        } else if owner != nil {
+            call(which.busName, DBusFocusNames.inputPath, DBusFocusNames.inputInterface, "UnwatchModifiers", []) { _ in }
+        }
+    }
+
+    /// Asks the extension, once it has answered, to tell touchgest the modifiers held: the
+    /// answer is their mask now, and `ModifiersChanged` follows each change.
+    private func watchModifiers() {
+        guard which == .gnome, modifiersWanted, isFollowing, owner != nil else { return }
+        call(which.busName, DBusFocusNames.inputPath, DBusFocusNames.inputInterface, "WatchModifiers", []) { [unowned self] result in
+            guard modifiersWanted else { return }
+            switch result {
+            case let .success(arguments):
+                if let mask = arguments.first?.number.flatMap({ UInt32(exactly: $0) }) { reporting.held(GnomeExtension.modifiers(mask)) }
+            case let .failure(error) where error.name == "org.freedesktop.DBus.Error.UnknownMethod"
+                || error.name == "org.freedesktop.DBus.Error.UnknownObject":
+                reporting.modifiersUnknown(GnomeExtension.tooOldForModifiers)
+            case let .failure(error):
+                reporting.modifiersUnknown("GNOME Shell's extension does not tell touchgest the modifier keys held (\(error.trimmed)), "
+                                           + "so rules with modifiers do not fire")
+            }
+        }
+    }
+
     // MARK: Messages
 
     private func signal(_ signal: BusSignal) {
@@ -334,6 +386,11 @@ public final class DBusFocusProvider: FocusProvider {
         case (DBusFocusNames.interface, "FocusChanged") where which == .gnome:
             // The extension was enabled after touchgest asked, or the focus changed.
             focus(signal.arguments)
+        case (DBusFocusNames.inputInterface, "ModifiersChanged") where which == .gnome:
+            // Only the shell's unique name gets here (``BusLink/trusts``), addressed to touchgest.
+            guard modifiersWanted, signal.path == DBusFocusNames.inputPath,
+                  let mask = signal.arguments.first?.number.flatMap({ UInt32(exactly: $0) }) else { return }
+            reporting.held(GnomeExtension.modifiers(mask))
         case (DBusFocusNames.gnomeExtensions, "ExtensionStateChanged") where which == .gnome:
             guard signal.arguments.count == 2, signal.arguments[0].text == DBusFocusNames.gnomeExtension else { return }
             extensionChanged(GnomeExtension(signal.arguments[1]))

@@ -30,6 +30,10 @@ public enum FocusReport: Hashable, Sendable {
     /// The modifier keys held now (and once just after connecting), while followed
     /// (``FocusProvider/followModifiers(_:)``): never which other key was pressed.
     case modifiers(KeyModifierFlags)
+    /// The desktop could tell the modifier keys held but does not (an old GNOME Shell
+    /// extension, a refusal): the text says why and what to update. Said once per cause;
+    /// until they are told, no rule that wants a modifier held fires.
+    case modifiersUnknown(String)
 }
 
 extension FocusReport: CustomStringConvertible {
@@ -44,6 +48,7 @@ extension FocusReport: CustomStringConvertible {
         case let .focused(.window(appID, title)): "focus: \(appID) \"\(title)\""
         case let .lost(why): "focus: unavailable: \(why)"
         case let .modifiers(held): "modifiers: \(held)"
+        case let .modifiersUnknown(why): "modifiers: unavailable: \(why)"
         }
     }
 }

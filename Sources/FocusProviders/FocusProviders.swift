@@ -49,8 +49,8 @@ public enum FocusProviders {
 
     /// What tells touchgest which modifier keys are held on the desktop the environment
     /// names (its focus provider, ``FocusProvider/followModifiers(_:)``), or why nothing
-    /// does: no Wayland compositor but GNOME (through touchgest's extension) tells a
-    /// client, and keyboards are never read.
+    /// does: no Wayland compositor but GNOME (through touchgest's extension, which asks
+    /// GNOME Shell) tells a client, and keyboards are never read.
     public static func modifierSource(environment: [String: String]) -> Result<String, FocusWireError> {
         switch desktop(environment) {
         case "x11": .success("the X server (XKB state)")
@@ -58,7 +58,7 @@ public enum FocusProviders {
         case "hyprland": .failure(FocusWireError("Hyprland's socket tells no client which keys are held"))
         case "niri": .failure(FocusWireError("niri's IPC tells no client which keys are held"))
         case "kde": .failure(FocusWireError("KWin tells neither its scripts nor D-Bus clients which keys are held"))
-        case "gnome": .failure(FocusWireError("touchgest's GNOME Shell extension does not tell the keys held yet"))
+        case "gnome": .success("GNOME Shell, through touchgest's extension (\(DBusFocusNames.gnomeExtension))")
         default: .failure(FocusWireError("no desktop is known here to tell which keys are held (DISPLAY, or a Wayland desktop's variables, are not set)"))
         }
     }

@@ -10,6 +10,9 @@ public final class FocusReporting {
     public var onReport: ((FocusReport) -> Void)?
     private var lastFocus: WindowFocus?
     private var lastModifiers: KeyModifierFlags?
+    /// Why the modifiers cannot be told, as last said: said again only for another reason,
+    /// or after they were told.
+    private var modifiersProblem: String?
     /// Said once, with its end once: a reach during one is said with its first focus, so
     /// that a desktop that takes the connection and sends nothing useful (or garbage) does
     /// not end it.
@@ -57,7 +60,16 @@ public final class FocusReporting {
     func held(_ modifiers: KeyModifierFlags) {
         guard modifiers != lastModifiers else { return }
         lastModifiers = modifiers
+        modifiersProblem = nil
         onReport?(.modifiers(modifiers))
+    }
+
+    /// Says why the desktop does not tell the modifiers, once per reason.
+    func modifiersUnknown(_ why: String) {
+        guard why != modifiersProblem else { return }
+        modifiersProblem = why
+        lastModifiers = nil
+        onReport?(.modifiersUnknown(why))
     }
 
     /// A new connection reports its first focus and modifiers whatever the last ones were.

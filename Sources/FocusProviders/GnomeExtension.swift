@@ -1,4 +1,5 @@
 import BusLoop
+import TouchGestures
 
 /// What GNOME Shell says of touchgest's extension: `org.gnome.Shell.Extensions`
 /// `GetExtensionInfo(uuid) -> a{sv}` and the signal `ExtensionStateChanged(s uuid, a{sv})`,
@@ -58,6 +59,23 @@ public struct GnomeExtension: Hashable, Sendable {
         case nil: state = .missing
         }
     }
+
+    /// The modifier keys in the extension's `ModifiersChanged(u mask)`: Clutter's mask
+    /// (`ClutterModifierType`). Mutter's Wayland backend fills it with xkb's effective
+    /// modifiers by index, where every standard keymap puts Shift at bit 0, Lock (Caps Lock)
+    /// at 1, Control at 2, Alt at Mod1 (bit 3) and Super at Mod4 (bit 6): GNOME Shell 43.9
+    /// shows Super_L as 0x40, never as Clutter's own Super bit (26), which is taken too.
+    public static func modifiers(_ mask: UInt32) -> KeyModifierFlags {
+        let map: [(bit: UInt32, flag: KeyModifierFlags)] = [
+            (1 << 0, .shift), (1 << 1, .alphaShift), (1 << 2, .control), (1 << 3, .alternate), (1 << 6, .command), (1 << 26, .command),
+        ]
+        return map.reduce(into: KeyModifierFlags()) { held, entry in if mask & entry.bit != 0 { held.insert(entry.flag) } }
+    }
+
+    /// Why the extension does not tell the modifiers when it has no `WatchModifiers`: it is
+    /// older than this touchgest.
+    public static let tooOldForModifiers = "the extension \(uuid) in GNOME Shell is older than this touchgest and cannot tell the "
+        + "modifier keys held, so rules with modifiers do not fire: update it (make install, or the touchgest package), then log out and in"
 
     /// The flavour folder written for GNOME Shell `major`, if any.
     public static func flavour(for major: Int) -> String? {

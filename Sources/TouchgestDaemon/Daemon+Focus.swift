@@ -12,6 +12,7 @@ extension Daemon {
         case .focused: logger.debug("\(report)")
         case .lost: logger.warning("\(report)")
         case .modifiers: logger.trace("\(report)")
+        case .modifiersUnknown: logger.warning("\(report)")
         }
     }
 

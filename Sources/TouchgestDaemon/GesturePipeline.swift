@@ -338,6 +338,8 @@ public final class GesturePipeline: CommandSink {
             if wantsModifiers { heldModifiers = [] }
         case let .modifiers(held):
             if wantsModifiers { heldModifiers = held }
+        case .modifiersUnknown:
+            if wantsModifiers { heldModifiers = [] }
         }
         observer?.focus(report)
     }

@@ -21,6 +21,9 @@ extension DebugPrinter {
             case let .modifiers(held):
                 line = JSONLine("modifiers")
                 line.add("held", held.description)
+            case let .modifiersUnknown(why):
+                line = JSONLine("modifiers")
+                line.add("unavailable", why)
             }
             emit(line.text)
             return

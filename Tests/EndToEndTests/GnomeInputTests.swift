@@ -70,8 +70,8 @@ struct GnomeInputTests {
         ])
     }
 
-    // Another program of the same user, calling the extension's method as touchgest does,
-    // is refused, and nothing is typed.
+    // Another program of the same user, calling the extension's methods as touchgest does,
+    // is refused: nothing is typed, and it is told no modifier.
     @Test func anotherProgramCallingTheExtensionIsRefused() throws {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
@@ -80,6 +80,10 @@ struct GnomeInputTests {
                                  + "org.touchgest.Input.Keys string:'61:1 61:0' 2>&1")
         #expect(answer == "Error org.touchgest.Input.Refused: /usr/bin/dbus-send is not touchgest\n")
         #expect(Array(Self.received(desktop).dropFirst(before)) == [])
+        // Nor may it follow the modifier keys held.
+        let watch = shellOutput("dbus-send --bus='\(desktop.address)' --print-reply --dest=org.gnome.Shell /org/touchgest/Input "
+                                + "org.touchgest.Input.WatchModifiers 2>&1")
+        #expect(watch == "Error org.touchgest.Input.Refused: /usr/bin/dbus-send is not touchgest\n")
     }
 
     // While the shell is locked, the extension types nothing, whoever asks: touchgest's
@@ -102,5 +106,52 @@ struct GnomeInputTests {
             wrapper: Self.session(desktop))
         #expect(run.status == 0, "\(run.lines.suffix(10))")
         #expect(Array(Self.received(desktop).dropFirst(before)) == [], "\(run.lines.suffix(10))")
+    }
+
+    /// Super held on the shell's seat (the rig's virtual keyboard inside GNOME Shell, as a
+    /// keyboard would) while the rig swipes fires the rule that wants Super and not the
+    /// plain one; released, the plain one. touchgest hears the modifiers from its extension
+    /// alone (WatchModifiers; GNOME Shell 43 polls the seat's mask), and the script waits on
+    /// the lines that say so.
+    @Test func superHeldOnTheShellsKeyboardFiresTheSuperRuleAndReleasedThePlainOne() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        // Super pressed and released alone toggles the shell's overview.
+        desktop.changed()
+        let run = try desktop.run(accepting: { WaylandDesktop.out($0) == ["move", "plain"] }) {
+            rig(devices: ["touchpad"], rules: """
+                [settings]
+                device = "touchpad"
+
+                [rule.plain]
+                gesture = "swipe"
+                fingers = 3
+                direction = "left"
+                command = "echo plain >> $FOLDER/out"
+
+                [rule.move]
+                gesture = "swipe"
+                fingers = 3
+                direction = "left"
+                modifiers = "super"
+                command = "echo move >> $FOLDER/out"
+                """, script: """
+                device touchpad
+                await modifiers: none
+                shell \(desktop.command("key", "ffeb down"))
+                await modifiers: super
+                \(FocusRules.swipe)
+                await rule move: started
+                shell \(desktop.command("key", "ffeb up"))
+                await modifiers: none
+                \(FocusRules.swipe)
+                await rule plain: started
+                """, arguments: "run -vv --allow-root --focus gnome --session-state none",
+                extra: "--merge-stderr --signal TERM --ready 'device added'", wrapper: Self.session(desktop))
+        }
+        #expect(run.status == 0, "\(run.lines.suffix(20))")
+        #expect(WaylandDesktop.out(run) == ["move", "plain"], "\(run.lines.suffix(20))")
+        #expect(run.lines.filter { $0.contains("modifiers: ") }.map { String($0.split(separator: "modifiers: ").last ?? "") }
+                == ["none", "super", "none"], "\(run.lines.suffix(20))")
     }
 }

@@ -175,4 +175,94 @@ func shell(_ command: String) -> String {
             .focused(.window(appID: "firefox-esr", title: "Debian - Mozilla Firefox")),
         ])
     }
+
+    /// Modifiers (Clutter's mask) held in the GNOME Shell stand-in.
+    func hold(_ address: String, _ mask: UInt32) {
+        shell("dbus-send --bus='\(address)' --print-reply --dest=org.gnome.Shell /Test org.touchgest.Test.Modifiers uint32:\(mask) > /dev/null")
+    }
+
+    func enable(_ address: String, _ on: Bool) {
+        shell("dbus-send --bus='\(address)' --print-reply --dest=org.gnome.Shell /Test org.touchgest.Test.Enable boolean:\(on) > /dev/null")
+    }
+
+    /// Rules want modifiers: touchgest asks the extension to watch them (its answer is the
+    /// state now) and follows its unicast ModifiersChanged; another program of the user's
+    /// that names itself the shell and sends touchgest alone ModifiersChanged(Super) is not
+    /// heard. Enabled anew (it forgot its watchers), the extension is asked again; rules
+    /// that no longer want modifiers unwatch them.
+    @Test func theShellsModifiersAreFollowedAndAnotherSendersIgnored() throws {
+        let folder = temporaryFolder()
+        let address = shell("'\(Self.desktop)' bus \(folder)")
+        defer { shell("'\(Self.desktop)' stop-bus \(folder)") }
+        shell("'\(Self.desktop)' start \(folder) gnome-shell")
+        let provider = DBusFocusProvider(.gnome, environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        provider.followModifiers(true)
+        let rig = ProviderRig(provider)
+        rig.run(untilReports: 3)
+        let target = try #require(provider.uniqueName)
+        let done = "\(folder)/forged"
+        shell("{ /usr/bin/python3 - '\(address)' \(target) gnome-modifiers < '\(packageRoot)/rig/forge-signals.py'; touch \(done); } > \(folder)/forger.out 2>&1 &")
+        let deadline = PollScheduler.now() + .seconds(30)
+        while access(done, F_OK) != 0 && PollScheduler.now() < deadline {
+            rig.loop.run(until: PollScheduler.now() + .milliseconds(20))
+        }
+        try #require(shell("cat \(folder)/forger.out").hasPrefix(":1."))
+        hold(address, 1)
+        rig.run(untilReports: 4)
+        enable(address, false)
+        rig.run(untilReports: 5)
+        enable(address, true)
+        rig.run(untilReports: 8)
+        hold(address, 0x40 | 0x4)
+        rig.run(untilReports: 9)
+        provider.followModifiers(false)
+        let unwatched = "UnwatchModifiers \(target)"
+        while !readText("\(folder)/gnome-shell.log").contains(unwatched) && PollScheduler.now() < deadline {
+            rig.loop.run(until: PollScheduler.now() + .milliseconds(20))
+        }
+        hold(address, 1)
+        activate(address, "org.gnome.Shell", "org.gnome.Ptyxis", "bash")
+        rig.run(untilReports: 10)
+        let connected = FocusReport.connected("gnome: GNOME Shell on the session bus at \(address)")
+        let firefox = FocusReport.focused(.window(appID: "firefox-esr", title: "Debian - Mozilla Firefox"))
+        #expect(rig.reports == [
+            connected, firefox, .modifiers([]), .modifiers(.shift),
+            .lost("the extension touchgest-focus@touchgest.org is disabled: gnome-extensions enable touchgest-focus@touchgest.org"),
+            connected, firefox, .modifiers(.shift), .modifiers([.command, .control]),
+            .focused(.window(appID: "org.gnome.Ptyxis", title: "bash")),
+        ])
+        #expect(readText("\(folder)/gnome-shell.log").split(separator: "\n").filter { $0.contains("atchModifiers") } == [
+            "WatchModifiers \(target)", "WatchModifiers \(target)", "UnwatchModifiers \(target)",
+        ])
+    }
+
+    /// An extension from before WatchModifiers: said once, with what to update, and not
+    /// again when it is enabled anew; the focus is followed all the same.
+    @Test func anExtensionTooOldToTellTheModifiersIsSaidOnce() throws {
+        let folder = temporaryFolder()
+        let address = shell("'\(Self.desktop)' bus \(folder)")
+        defer { shell("'\(Self.desktop)' stop-bus \(folder)") }
+        shell("'\(Self.desktop)' start \(folder) gnome-shell-old")
+        let provider = DBusFocusProvider(.gnome, environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        provider.followModifiers(true)
+        let rig = ProviderRig(provider)
+        rig.run(untilReports: 3)
+        enable(address, false)
+        rig.run(untilReports: 4)
+        enable(address, true)
+        rig.run(untilReports: 6)
+        activate(address, "org.gnome.Shell", "org.gnome.Ptyxis", "bash")
+        rig.run(untilReports: 7)
+        let connected = FocusReport.connected("gnome: GNOME Shell on the session bus at \(address)")
+        let firefox = FocusReport.focused(.window(appID: "firefox-esr", title: "Debian - Mozilla Firefox"))
+        #expect(rig.reports == [
+            connected, firefox,
+            .modifiersUnknown("the extension touchgest-focus@touchgest.org in GNOME Shell is older than this touchgest and cannot tell the "
+                              + "modifier keys held, so rules with modifiers do not fire: update it (make install, or the touchgest package), "
+                              + "then log out and in"),
+            .lost("the extension touchgest-focus@touchgest.org is disabled: gnome-extensions enable touchgest-focus@touchgest.org"),
+            connected, firefox,
+            .focused(.window(appID: "org.gnome.Ptyxis", title: "bash")),
+        ])
+    }
 }

@@ -61,7 +61,7 @@ import TextWire
         #expect(result.status == "status 0", "\(result.lines)")
         #expect(result.lines == [
             "imports: gi://Clutter gi://GLib gi://Gio gi://Meta resource:///org/gnome/shell/extensions/extension.js "
-                + "resource:///org/gnome/shell/ui/main.js",
+                + "resource:///org/gnome/shell/ui/main.js resource:///org/gnome/shell/misc/config.js",
             "constructed TouchgestFocus for touchgest-focus@touchgest.org, shell-version 45 46 47 48 49 50",
             "enabled",
             "signal FocusChanged term-a Alpha",
@@ -87,8 +87,34 @@ import TextWire
             "Keys refused: 'nonsense' is not KEYSYM:1 or KEYSYM:0",
             // Locked: refused whoever calls.
             "Keys refused: the screen is locked",
+            // The modifiers, told to each watcher alone (the bystander, which does not
+            // watch, hears nothing), from the keymap's signal (49.0: no polling), without
+            // the pointer's buttons; 0 at a lock, nothing while locked.
+            "A WatchModifiers done: 0x0",
+            "keymap handlers: 1",
+            "keymap state-changed: Super and button 1 held",
+            "A told 0x40",
+            "locked",
+            "A told 0x0",
+            "unlocked",
+            "A told 0x41",
+            "B WatchModifiers done: 0x41",
+            "C WatchModifiers done: 0x41",
+            "D WatchModifiers done: 0x41",
+            "E WatchModifiers refused: 4 programs follow the modifiers already",
+            // A watcher that leaves the bus is dropped, and its place taken.
+            "B leaves the bus",
+            "E WatchModifiers done: 0x41",
+            "A told 0x4",
+            "C told 0x4",
+            "D told 0x4",
+            "E told 0x4",
+            "A UnwatchModifiers done",
+            // Nobody watches: the extension follows nothing of the keyboard.
+            "keymap handlers: 0, session mode handlers: 0",
             // A program trusted-programs does not name.
             "Keys refused: /usr/bin/gjs-console is not touchgest",
+            "F WatchModifiers refused: /usr/bin/gjs-console is not touchgest",
             "disabled; handlers left connected: 0",
         ], "\(result.lines)")
     }

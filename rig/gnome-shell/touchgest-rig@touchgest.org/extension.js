@@ -12,10 +12,14 @@
 //     Locked() -> (b locked)             whether the session is in its locked mode
 //     signal WorkspaceChanged(i index)   another workspace is shown (active-workspace-changed),
 //                                         for scripts/measure-action-latency
+//     Key(u keysym, b pressed)           a key pressed or released on a virtual keyboard of the
+//                                         shell's own seat, as a keyboard would: the seat's
+//                                         modifier state follows it
+//     Modifiers() -> (u mask)            global.get_pointer()'s modifier mask, as the shell has it
 // It stays enabled on the lock screen (metadata.json), so that a test can ask.
 'use strict';
 
-const {Gio, GLib} = imports.gi;
+const {Clutter, Gio, GLib} = imports.gi;
 const Main = imports.ui.main;
 
 const RigInterface = `
@@ -39,6 +43,13 @@ const RigInterface = `
     <method name="Lock"/>
     <method name="Locked">
       <arg type="b" direction="out" name="locked"/>
+    </method>
+    <method name="Key">
+      <arg type="u" direction="in" name="keysym"/>
+      <arg type="b" direction="in" name="pressed"/>
+    </method>
+    <method name="Modifiers">
+      <arg type="u" direction="out" name="mask"/>
     </method>
     <signal name="WorkspaceChanged">
       <arg type="i" name="index"/>
@@ -69,6 +80,7 @@ class TouchgestRig {
         global.workspace_manager.disconnect(this._workspace);
         this._object.unexport();
         this._object = null;
+        this._keyboard = null;
     }
 
     Activate(wmClass) {
@@ -101,6 +113,16 @@ class TouchgestRig {
 
     Locked() {
         return Main.sessionMode.isLocked;
+    }
+
+    Key(keysym, pressed) {
+        if (!this._keyboard)
+            this._keyboard = Clutter.get_default_backend().get_default_seat().create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
+        this._keyboard.notify_keyval(GLib.get_monotonic_time(), keysym, pressed ? Clutter.KeyState.PRESSED : Clutter.KeyState.RELEASED);
+    }
+
+    Modifiers() {
+        return global.get_pointer()[2];
     }
 
     Workspace(index) {

@@ -18,12 +18,30 @@
 //                       through a virtual keyboard of the shell's own seat
 //     Button(u button)  a click: 1 left, 2 middle, 3 right, 8 back, 9 forward
 //     Do(s action)      a desktop action by touchgest's name: workspace-next, overview, ...
+//     WatchModifiers() -> (u mask)  the caller follows the modifier keys held: their mask now,
+//                       then signal ModifiersChanged(u mask) at each change, sent to the
+//                       caller alone (a unicast signal, never broadcast: when Shift is held
+//                       while a password is typed is nobody else's business); at most
+//                       MAXIMUM_WATCHERS callers, each dropped when its name leaves the bus
+//     UnwatchModifiers() the caller follows them no more
+//                       The mask is Clutter's (ClutterModifierType) with only the key bits:
+//                       Shift 1<<0, Lock 1<<1, Control 1<<2, Mod1-Mod5 1<<3-1<<7 (Alt is
+//                       Mod1, Super Mod4 on every standard keymap), Super 1<<26, Hyper 1<<27,
+//                       Meta 1<<28; never which key changed it. While the screen is locked
+//                       it is 0 and no change is sent.
 // from touchgest only: the caller's process must run one of the programs named in
 // trusted-programs beside this file (one absolute path a line; without the file,
 // /usr/bin/touchgest and /usr/local/bin/touchgest), as /proc/PID/exe shows it. A caller
 // once found to be touchgest is trusted for as long as it keeps its bus name (a unique
 // name is never given again). Nothing is done while the screen is locked, whatever the
-// caller. A refusal is the D-Bus error org.touchgest.Input.Refused, saying why.
+// caller (a watch is taken, and tells nothing until the screen is unlocked). A refusal is
+// the D-Bus error org.touchgest.Input.Refused, saying why.
+//
+// Where the modifiers come from: the seat's state, global.get_pointer()'s mask (mutter
+// serializes xkb's effective modifiers there, with the pointer's buttons, which are left
+// out). Mutter 49 and later signal each change on the seat's keymap (state-changed); 48 and
+// older signal there only Caps Lock and Num Lock, so there the mask is read every
+// MODIFIERS_POLL_MS while (and only while) someone follows it (docs/focus.md).
 'use strict';
 
 const {Clutter, Gio, GLib, Meta} = imports.gi;
@@ -56,6 +74,13 @@ const InputInterface = `
     <method name="Do">
       <arg type="s" direction="in" name="action"/>
     </method>
+    <method name="WatchModifiers">
+      <arg type="u" direction="out" name="mask"/>
+    </method>
+    <method name="UnwatchModifiers"/>
+    <signal name="ModifiersChanged">
+      <arg type="u" name="mask"/>
+    </signal>
   </interface>
 </node>`;
 
@@ -65,17 +90,34 @@ const MAXIMUM_STROKES = 4096;
 const MAXIMUM_WAITING_CALLS = 64;
 /** Most callers remembered as touchgest: the set starts over past it. */
 const MAXIMUM_TRUSTED_SENDERS = 16;
+/** Most callers following the modifiers at once: more are refused (one touchgest needs one). */
+const MAXIMUM_WATCHERS = 4;
+/**
+ * How often the modifiers are read, in milliseconds, where the shell's keymap does not
+ * signal their changes (GNOME 48 and older): a key pressed 50 ms before a gesture's fingers
+ * move is seen in time, and the shell wakes for it only while touchgest follows them.
+ */
+const MODIFIERS_POLL_MS = 50;
+/** Whether the seat's keymap signals every modifier change: not on GNOME 42-44 (mutter 49 began to). */
+const KEYMAP_SIGNALS_MODIFIERS = false;
+/** The key bits of Clutter's modifier mask: Shift, Lock, Control, Mod1-Mod5, Super, Hyper, Meta. */
+const MODIFIER_BITS = 0xff | (1 << 26) | (1 << 27) | (1 << 28);
 
 class TouchgestInput {
     constructor(path) {
         this._path = path;
         this._trustedSenders = new Set();
         this._waiting = [];
+        /** The callers following the modifiers: unique name -> its name watch. */
+        this._watchers = new Map();
+        this._sentModifiers = 0;
         this._object = Gio.DBusExportedObject.wrapJSObject(InputInterface, this);
         this._object.export(Gio.DBus.session, '/org/touchgest/Input');
     }
 
     destroy() {
+        for (const sender of [...this._watchers.keys()])
+            this._unwatchModifiers(sender);
         this._object.unexport();
         this._object = null;
         this._keyboard = null;
@@ -94,17 +136,28 @@ class TouchgestInput {
         this._serve(invocation, () => this._do(action));
     }
 
+    WatchModifiersAsync(parameters, invocation) {
+        const sender = invocation.get_sender();
+        this._serve(invocation, () => this._watchModifiers(sender), true);
+    }
+
+    UnwatchModifiersAsync(parameters, invocation) {
+        const sender = invocation.get_sender();
+        this._serve(invocation, () => this._unwatchModifiers(sender), true);
+    }
+
     /**
      * Acts for `invocation` once its sender is found to be touchgest, in the order the
      * calls came: one at a time, each after the bus told who its sender is. (Callbacks,
-     * not promises: the answer must not wait for a promise job queue.)
+     * not promises: the answer must not wait for a promise job queue.) `act` returns the
+     * answer's value, if any; it is refused while the screen is locked unless `evenLocked`.
      */
-    _serve(invocation, act) {
+    _serve(invocation, act, evenLocked = false) {
         if (this._waiting.length >= MAXIMUM_WAITING_CALLS) {
             invocation.return_dbus_error('org.touchgest.Input.Refused', `more than ${MAXIMUM_WAITING_CALLS} calls wait`);
             return;
         }
-        this._waiting.push([invocation, act]);
+        this._waiting.push([invocation, act, evenLocked]);
         if (this._waiting.length === 1)
             this._next();
     }
@@ -112,21 +165,95 @@ class TouchgestInput {
     _next() {
         if (this._waiting.length === 0)
             return;
-        const [invocation, act] = this._waiting[0];
+        const [invocation, act, evenLocked] = this._waiting[0];
         this._check(invocation.get_sender(), why => {
             try {
                 if (why)
                     throw new Error(why);
-                if (Main.sessionMode.isLocked || Main.screenShield?.locked)
+                if (!evenLocked && this._locked())
                     throw new Error('the screen is locked');
-                act();
-                invocation.return_value(null);
+                invocation.return_value(act() ?? null);
             } catch (error) {
                 invocation.return_dbus_error('org.touchgest.Input.Refused', error.message);
             }
             this._waiting.shift();
             this._next();
         });
+    }
+
+    _locked() {
+        return Main.sessionMode.isLocked || Boolean(Main.screenShield?.locked);
+    }
+
+    /** The modifier keys held now, as a mask of MODIFIER_BITS; 0 while the screen is locked. */
+    _modifiers() {
+        if (this._locked())
+            return 0;
+        const [, , mask] = global.get_pointer();
+        return mask & MODIFIER_BITS;
+    }
+
+    _watchModifiers(sender) {
+        if (!this._watchers.has(sender)) {
+            if (this._watchers.size >= MAXIMUM_WATCHERS)
+                throw new Error(`${MAXIMUM_WATCHERS} programs follow the modifiers already`);
+            // Forgotten when its name leaves the bus (at once if it has left already).
+            const watch = Gio.bus_watch_name_on_connection(Gio.DBus.session, sender, Gio.BusNameWatcherFlags.NONE,
+                null, () => this._unwatchModifiers(sender));
+            this._watchers.set(sender, watch);
+            if (this._watchers.size === 1)
+                this._followModifiers(true);
+        }
+        return new GLib.Variant('(u)', [this._sentModifiers]);
+    }
+
+    _unwatchModifiers(sender) {
+        const watch = this._watchers.get(sender);
+        if (watch === undefined)
+            return;
+        this._watchers.delete(sender);
+        Gio.bus_unwatch_name(watch);
+        if (this._watchers.size === 0)
+            this._followModifiers(false);
+    }
+
+    /** Follows the modifiers while anyone watches them, and nothing of the keyboard otherwise. */
+    _followModifiers(on) {
+        if (on) {
+            this._keymap = Clutter.get_default_backend().get_default_seat().get_keymap();
+            this._keymapSignal = this._keymap.connect('state-changed', () => this._modifiersChanged());
+            this._sessionSignal = Main.sessionMode.connect('updated', () => this._modifiersChanged());
+            if (!KEYMAP_SIGNALS_MODIFIERS) {
+                this._poll = GLib.timeout_add(GLib.PRIORITY_DEFAULT, MODIFIERS_POLL_MS, () => {
+                    this._modifiersChanged();
+                    return GLib.SOURCE_CONTINUE;
+                });
+            }
+            this._sentModifiers = this._modifiers();
+        } else {
+            this._keymap.disconnect(this._keymapSignal);
+            Main.sessionMode.disconnect(this._sessionSignal);
+            if (this._poll)
+                GLib.source_remove(this._poll);
+            this._keymap = null;
+            this._poll = 0;
+        }
+    }
+
+    /** Tells each watcher, and no one else, the modifiers held if they changed. */
+    _modifiersChanged() {
+        const mask = this._modifiers();
+        if (mask === this._sentModifiers)
+            return;
+        this._sentModifiers = mask;
+        for (const sender of this._watchers.keys()) {
+            try {
+                Gio.DBus.session.emit_signal(sender, '/org/touchgest/Input', 'org.touchgest.Input', 'ModifiersChanged',
+                    new GLib.Variant('(u)', [mask]));
+            } catch (error) {
+                // Its name is gone: the name watch drops it.
+            }
+        }
     }
 
     _trustedPrograms() {
