@@ -210,6 +210,48 @@ import Testing
         #expect(rig.log == ["32 two possible -> failed"])
     }
 
+    /// A real ALPS pad's first contact slides 5-6 mm toward the second finger in the
+    /// ~100 ms before it lands (issue 40): while the fingers gather, that is forgiven, and
+    /// the tap is measured from where they are when the second lands.
+    static let driftingTap: [Step] = [
+        .down(1, at: (40, 20), t: 0),
+        .move(1, to: (38, 20), t: 40), .move(1, to: (35, 19.5), t: 80),
+        .down(2, at: (35, 19.5), t: 100), .move(1, to: (20, 18), t: 100),
+        .move(1, to: (20.3, 18), t: 140),
+        .up(1, t: 190), .up(2, t: 200),
+    ]
+
+    @Test func aTouchpadFingerDriftingBeforeTheSecondLandsIsStillATap() {
+        let rig = Rig()
+        rig.touchType = .indirect
+        let tap = rig.add(TapGestureRecognizer(), "two")
+        tap.numberOfTouchesRequired = 2
+        tap.touchpadInput = .contacts
+        rig.run(Self.driftingTap)
+        #expect(rig.log == ["200 two possible -> recognized", "200 action two recognized"])
+    }
+
+    @Test func aDriftOverTheSlopFailsWhenTheSecondFingerLandsTooLate() {
+        let rig = Rig()
+        rig.touchType = .indirect
+        let tap = rig.add(TapGestureRecognizer(), "two")
+        tap.numberOfTouchesRequired = 2
+        tap.touchpadInput = .contacts
+        // The same drift, the second finger landing 160 ms after the first: past the
+        // 150 ms in which fingers gather.
+        rig.run([.down(1, at: (40, 20), t: 0), .move(1, to: (35, 19.5), t: 80), .down(2, at: (35, 19.5), t: 160),
+                 .up(1, t: 200), .up(2, t: 210)])
+        #expect(rig.log == ["160 two possible -> failed"])
+    }
+
+    @Test func onATouchscreenADriftBeforeTheSecondFingerFailsTheTap() {
+        let rig = Rig()
+        let tap = rig.add(TapGestureRecognizer(), "two")
+        tap.numberOfTouchesRequired = 2
+        rig.run(Self.driftingTap)
+        #expect(rig.log == ["80 two possible -> failed"])
+    }
+
     @Test func automaticTakesTheFingersOfAFingerReadPadAndLibinputsTapsElsewhere() {
         let rig = Rig()
         rig.touchType = .indirect
