@@ -43,6 +43,11 @@ public enum GestureDefaults {
     /// press on: libinput begins it in the same frame, at the same timestamp, and the next
     /// frame comes milliseconds later. One microsecond: the end of that frame.
     public static let holdHandoverWindow: Duration = .microseconds(1)
+    /// How long after fingers press a long-press measures their drift from where they are
+    /// then, not from where they landed: a fingertip settles on glass as it lands, and a
+    /// real two-finger rest slid about 2 mm at about 10 mm/s in its first ~190 ms before it
+    /// stayed (issue 40). A slow drag goes on past it and is still a drag by 500 ms.
+    public static let landingSettleTime: Duration = .milliseconds(200)
     /// How far back a press's drift speed looks: what 1.5 mm takes at 6 mm/s, long
     /// enough that tremor (8-12 Hz) averages out.
     public static let steadyDriftWindow: Duration = .milliseconds(250)

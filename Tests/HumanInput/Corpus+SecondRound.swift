@@ -229,15 +229,15 @@ extension Corpus {
         }
 
         // Two-finger long-presses on glass whose fingers settle as they land: the second
-        // lands 30-80 ms after the first; one of them slides 1.5-2.5 mm in its first
-        // 150-250 ms (6-17 mm/s on average, 11-31 at the fastest), the other 30-80% of that
-        // much, roughly the same way; then both rest with a tremor under 1 mm (a real 10-slot touchscreen,
+        // lands 30-80 ms after the first; one of them slides 1.5-3 mm at 9-11 mm/s on
+        // average (in 140-330 ms), the other 30-80% of that much, roughly the same way;
+        // then both rest with a tremor under 1 mm (a real 10-slot touchscreen,
         // issue 40: one finger settled about 2 mm at about 10 mm/s in the first ~190 ms, both
         // then stayed within a millimetre, each moved about 2.7 mm in all).
         for _ in 0..<30 {
             var random = next()
-            let settle = random.uniform(1.5...2.5)
-            let settleTime = random.uniform(0.15...0.25)
+            let settle = random.uniform(1.5...3)
+            let settleTime = settle / random.uniform(9...11)
             let duration = random.uniform(0.7...1.2)
             let events = TouchscreenCorpus.settlingPress(fingers: 2, duration: duration, gap: random.uniform(0.03...0.08),
                                                          settle: settle, follow: random.uniform(0.3...0.8), settleTime: settleTime,

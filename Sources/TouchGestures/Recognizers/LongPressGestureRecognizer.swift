@@ -33,14 +33,14 @@ open class LongPressGestureRecognizer: GestureRecognizer, PhaseMachine {
         case idle
         case tapping(taps: Int, origin: Point)
         case betweenTaps(taps: Int)
-        /// `drift` follows where the fingers have been lately, since they pressed at `since`.
-        case pressing(origin: Point, drift: VelocityTracker, since: Timestamp)
+        /// `drift` follows where the fingers have been since they pressed.
+        case pressing(origin: Point, drift: PressDrift)
         case active
         /// libinput cancelled the touchpad hold that began at `since`, at `at`: a swipe of
         /// the same fingers in that frame carries the press on.
         case handedOver(since: Timestamp, at: Timestamp)
         /// A touchpad hold that libinput turned into a swipe, which has `moved` so far.
-        case pressingOnSwipe(moved: Point, drift: VelocityTracker, since: Timestamp)
+        case pressingOnSwipe(moved: Point, drift: PressDrift)
         case activeOnSwipe(moved: Point)
     }
 
@@ -118,16 +118,16 @@ open class LongPressGestureRecognizer: GestureRecognizer, PhaseMachine {
         case (.active, .down):
             // As in UIKit, fingers added after the press began do not end it.
             break
-        case (.pressing(let origin, var drift, let since), .move(let time)):
+        case (.pressing(let origin, var drift), .move(let time)):
             let moved = location() - origin
             phase = .idle  // let go of the phase's copy so the tracker mutates in place
-            guard stillPressing(moved: moved, drift: &drift, since: since, at: time) else { return fail() }
-            phase = .pressing(origin: origin, drift: drift, since: since)
-        case (.pressingOnSwipe(var moved, var drift, let since), .swipeMove(let delta, let time)):
+            guard stillPressing(moved: moved, drift: &drift, at: time) else { return fail() }
+            phase = .pressing(origin: origin, drift: drift)
+        case (.pressingOnSwipe(var moved, var drift), .swipeMove(let delta, let time)):
             moved += delta
             phase = .idle
-            guard stillPressing(moved: moved, drift: &drift, since: since, at: time) else { return fail() }
-            phase = .pressingOnSwipe(moved: moved, drift: drift, since: since)
+            guard stillPressing(moved: moved, drift: &drift, at: time) else { return fail() }
+            phase = .pressingOnSwipe(moved: moved, drift: drift)
         case let (.tapping(_, origin), .move):
             if location().distance(to: origin) > allowableMovement { fail() }
         case (.active, .move):
@@ -144,20 +144,20 @@ open class LongPressGestureRecognizer: GestureRecognizer, PhaseMachine {
         case (.pressing, .timeout):
             phase = .active
             transition(to: .began)
-        case let (.pressingOnSwipe(moved, _, _), .timeout):
+        case let (.pressingOnSwipe(moved, _), .timeout):
             phase = .activeOnSwipe(moved: moved)
             transition(to: .began)
         case let (.idle, .holdBegin(fingers, time)):
             guard fingers == numberOfTouchesRequired, numberOfTapsRequired == 0 else { return fail() }
-            phase = .pressing(origin: .zero, drift: Self.driftTracker(at: time), since: time)
+            phase = .pressing(origin: .zero, drift: PressDrift(at: time))
             setTimer(at: time + minimumPressDuration, named: "press-duration") { [weak self] _ in self?.step(.timeout) }
-        case let (.pressing(_, _, since), .holdEnd(true, time)):
+        case let (.pressing(_, drift), .holdEnd(true, time)):
             // Only a swipe that libinput begins in this same frame carries the press on.
-            phase = .handedOver(since: since, at: time)
+            phase = .handedOver(since: drift.since, at: time)
             setTimer(at: time + GestureDefaults.holdHandoverWindow, named: "hold-handover") { [weak self] _ in self?.step(.timeout) }
         case let (.handedOver(since, at), .swipeBegin(fingers, time)):
             guard time == at, fingers == numberOfTouchesRequired else { return fail() }
-            phase = .pressingOnSwipe(moved: .zero, drift: Self.driftTracker(at: time), since: time)
+            phase = .pressingOnSwipe(moved: .zero, drift: PressDrift(at: time))
             setTimer(at: since + minimumPressDuration, named: "press-duration") { [weak self] _ in self?.step(.timeout) }
         case let (.active, .holdEnd(cancelled, _)):
             phase = .idle
@@ -199,20 +199,11 @@ open class LongPressGestureRecognizer: GestureRecognizer, PhaseMachine {
         }
     }
 
-    /// Whether fingers that have `moved` from where they pressed at `since` still rest:
-    /// inside the allowable movement, and not moving on at a steady speed over a whole
-    /// window and still at its end (a tremor's quick excursion comes back; fingers that
-    /// settle as they land stop; a drag that has not gone far yet goes on).
-    private func stillPressing(moved: Point, drift: inout VelocityTracker, since: Timestamp, at time: Timestamp) -> Bool {
-        if moved.length > allowableMovement { return false }
-        drift.add(moved, at: time)
-        return !(time - since >= drift.window && moved.length >= steadyDriftDistance && drift.velocity.length >= steadyDriftSpeed
-                 && drift.velocity(overLast: Self.stillMovingMicroseconds).length >= steadyDriftSpeed)
+    /// Whether fingers that have `moved` from where they pressed still rest: inside the
+    /// allowable movement, and not drifting on at a steady speed (``PressDrift``).
+    private func stillPressing(moved: Point, drift: inout PressDrift, at time: Timestamp) -> Bool {
+        moved.length <= allowableMovement && !drift.isDragging(moved, at: time, distance: steadyDriftDistance, speed: steadyDriftSpeed)
     }
-
-    /// The end of the drift window in which the fingers must still be moving to be
-    /// dragging: its last half (``GestureDefaults/steadyDriftWindow``).
-    private static let stillMovingMicroseconds = UInt64(GestureDefaults.steadyDriftWindow.wholeMicroseconds / 2)
 
     private func touchDown(afterTaps taps: Int, at time: Timestamp) {
         guard numberOfTouches <= numberOfTouchesRequired else { return fail() }
@@ -225,13 +216,38 @@ open class LongPressGestureRecognizer: GestureRecognizer, PhaseMachine {
     }
 
     private func startPress(at time: Timestamp) {
-        phase = .pressing(origin: location(), drift: Self.driftTracker(at: time), since: time)
+        phase = .pressing(origin: location(), drift: PressDrift(at: time))
         guard numberOfTouches == numberOfTouchesRequired else { return cancelTimer() }
         setTimer(at: time + minimumPressDuration, named: "press-duration") { [weak self] _ in self?.step(.timeout) }
     }
+}
 
-    /// A tracker of the fingers' drift from where they pressed, from `time`.
-    private static func driftTracker(at time: Timestamp) -> VelocityTracker {
-        VelocityTracker(at: time, window: GestureDefaults.steadyDriftWindow)
+/// Where a press's fingers have drifted since they pressed at ``since``: a slow drag that
+/// has not left the allowable movement yet, or fingers at rest.
+///
+/// Fingers are dragging once they have drifted the steady-drift distance from where they
+/// had settled and moved at the steady-drift speed or more over a whole
+/// ``GestureDefaults/steadyDriftWindow``: a tremor's quick excursion comes back, a drag
+/// goes on. Where they settled is where they were ``GestureDefaults/landingSettleTime``
+/// after they pressed: fingers on glass slide a couple of millimetres as they land, then
+/// stay (issue 40).
+struct PressDrift {
+    let since: Timestamp
+    private var recent: VelocityTracker
+    /// Where the fingers were once they had settled; nil before.
+    private var settled: Point?
+
+    init(at time: Timestamp) {
+        since = time
+        recent = VelocityTracker(at: time, window: GestureDefaults.steadyDriftWindow)
+    }
+
+    /// Adds where the fingers are (`moved` from where they pressed) at `time`; whether
+    /// they are dragging.
+    mutating func isDragging(_ moved: Point, at time: Timestamp, distance: Double, speed: Double) -> Bool {
+        recent.add(moved, at: time)
+        if settled == nil, time - since >= GestureDefaults.landingSettleTime { settled = moved }
+        guard let settled, time - since >= recent.window else { return false }
+        return (moved - settled).length >= distance && recent.velocity.length >= speed
     }
 }

@@ -45,15 +45,4 @@ struct VelocityTracker {
         guard let first = samples.first, let last = samples.last, last.time > first.time else { return .zero }
         return (last.value - first.value) / (Double(last.time.microseconds - first.time.microseconds) / 1_000_000)
     }
-
-    /// The velocity over only the last `microseconds` of the window (from the sample at
-    /// or just before that far back).
-    func velocity(overLast microseconds: UInt64) -> Point {
-        guard let last = samples.last else { return .zero }
-        let since = last.time.microseconds > microseconds ? last.time.microseconds - microseconds : 0
-        let start = samples.lastIndex { $0.time.microseconds <= since } ?? samples.startIndex
-        let first = samples[start]
-        guard last.time > first.time else { return .zero }
-        return (last.value - first.value) / (Double(last.time.microseconds - first.time.microseconds) / 1_000_000)
-    }
 }
