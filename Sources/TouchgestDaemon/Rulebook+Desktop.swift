@@ -16,14 +16,10 @@ extension Rulebook {
     /// next to come (issue 36); keyboards are never read.
     public static let modifierSource: String? = "touchgest cannot yet tell which keys are held on any desktop"
 
-    /// Why no gesture can begin with a touchpad's button held: libinput makes no gesture
-    /// while a clickpad is pressed down (HeldButtonTests), and touchgest's finger reader
-    /// takes a press as a click and follows no finger until it is let go.
-    public static let buttonSource: String? = "no touchpad gesture begins while its button is held (libinput makes none, and touchgest's finger reader takes the press as a click)"
-
-    /// ``desktopWarnings(environment:)`` and the errors of rules that want modifiers or
-    /// buttons held where nothing can tell (``heldProblems(modifiers:buttons:)``).
+    /// ``desktopWarnings(environment:)`` and the errors of rules that want modifiers held
+    /// where nothing can tell, or buttons held where none can be (``heldProblems(modifiers:)``).
+    /// A touchpad's buttons need no desktop: libinput and the finger reader read them.
     public func desktopProblems() -> [Diagnostic] {
-        desktopWarnings() + heldProblems(modifiers: Self.modifierSource, buttons: Self.buttonSource)
+        desktopWarnings() + heldProblems(modifiers: Self.modifierSource)
     }
 }
