@@ -12,8 +12,10 @@ import TouchGestures
 /// - Semi-MT pads: `BTN_TOOL_*` gives the finger count, and the two slots are the corners
 ///   of a box around the fingers, so the touches are spread along the box's diagonal:
 ///   their count and the box's size are real, their positions are not.
-/// - A physical click (the pad's button) cancels every touch, and nothing is a touch again
-///   until every finger has lifted: a click is never a tap.
+/// - The pad's buttons (``PadPress``): a physical click cancels every touch, and the
+///   fingers that pressed are no touch until they lift: a click is never a tap. Fingers
+///   that land while the button is held are touches, and every frame carries the held
+///   buttons (``TouchEvent/buttonMask``).
 final class ContactDevice {
     let id: DeviceID
     let node: String
@@ -24,20 +26,12 @@ final class ContactDevice {
     private let slotCount: Int
     private let makeID: () -> Int
     private var readFlag = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-    private var phase = Phase.idle
+    private var press = PadPress()
     /// Live touches by contact key: the tracking id (multitouch) or the finger's index (semi-MT).
     private var live: [Int: Touch] = [:]
     /// Tracking ids found to be palms; a palm stays one until it lifts.
     private var palms: Set<Int32> = []
     private var lastTime = Timestamp(microseconds: 0)
-
-    private enum Phase {
-        /// Fingers, if any, are touches.
-        case idle
-        /// The pad's button went down: touches were cancelled, and none starts until every
-        /// finger has lifted and the button is up.
-        case clicked
-    }
 
     /// Opens `node` read-only and never grabs it, so libinput and the desktop still get
     /// every event. `size` is the adapter's size of the pad, used when an axis reports no
@@ -125,7 +119,10 @@ final class ContactDevice {
             return touch
         }
         live.removeAll()
-        return cancelled.isEmpty ? nil : TouchEvent(timestamp: when, allTouches: cancelled, changedTouches: cancelled)
+        guard !cancelled.isEmpty else { return nil }
+        var event = TouchEvent(timestamp: when, allTouches: cancelled, changedTouches: cancelled)
+        event.buttonMask = press.mask
+        return event
     }
 
     // MARK: Frames
@@ -133,19 +130,22 @@ final class ContactDevice {
     /// The frame since the last SYN_REPORT, or nil when no touch changed.
     private func frame(at time: Timestamp) -> TouchEvent? {
         let contacts = fingers()
-        let pressed = [BTN_LEFT, BTN_RIGHT, BTN_MIDDLE].contains {
-            libevdev_get_event_value(evdev, UInt32(EV_KEY), UInt32($0)) == 1
-        }
-        switch (phase, pressed) {
-        case (.idle, true):
+        switch press.step(buttons: buttons(), contacts: contacts.map(\.key)) {
+        case .pressed:
             // The pad was pressed: whatever the fingers were doing was a click.
-            phase = .clicked
             return cancelAll(at: time)
-        case (.idle, false):
-            return update(to: contacts, at: time)
-        case (.clicked, _):
-            if contacts.isEmpty && !pressed { phase = .idle }
-            return nil
+        case let .follow(keys):
+            return update(to: contacts.filter { keys.contains($0.key) }, at: time)
+        }
+    }
+
+    /// The pad's buttons held now, as the engine numbers them. A clickpad has only
+    /// BTN_LEFT, wherever it is pressed: its right and middle "buttons" are libinput's
+    /// reading of where the finger was, which the kernel does not report.
+    private func buttons() -> EventButtonMask {
+        let codes: [(Int32, EventButtonMask)] = [(BTN_LEFT, .primary), (BTN_RIGHT, .secondary), (BTN_MIDDLE, .button(3)!)]
+        return codes.reduce(into: EventButtonMask()) { mask, button in
+            if value(EV_KEY, button.0) == 1 { mask.insert(button.1) }
         }
     }
 
@@ -183,7 +183,9 @@ final class ContactDevice {
             gone.append(touch)
         }
         guard !changed.isEmpty || !gone.isEmpty else { return nil }
-        return TouchEvent(timestamp: time, down: live.values, changed: changed + gone.sorted { $0.id < $1.id })
+        var event = TouchEvent(timestamp: time, down: live.values, changed: changed + gone.sorted { $0.id < $1.id })
+        event.buttonMask = press.mask
+        return event
     }
 
     /// The fingers on the pad now, without palms: (key, raw x, raw y).

@@ -35,7 +35,11 @@ extension RuleParser {
     /// or scroll in a particular way is a warning, each with the reason.
     private mutating func checkPointing(_ rule: Rule, table: TOMLTable, at: TOMLPosition?) {
         let pad = rule.device == .touchpad ? "" : " (device = \"\(rule.device.rawValue)\" includes touchpads)"
+        let heldDown = rule.held.buttons.map { !$0.isEmpty } ?? false
         switch rule.gesture {
+        case .swipe where rule.fingers == 1 && heldDown, .pan where rule.fingers == 1 && heldDown, .stroke where rule.fingers == 1 && heldDown:
+            // The finger that holds the pad down is no touch: the one that moves is the drag.
+            warning("one finger moving while a touchpad is held down drags: this \(rule.gesture.rawValue) fires on every such drag, and the drag still happens\(pad); use 2 or more fingers unless that is what you want", at: at)
         case .swipe where rule.fingers == 1, .pan where rule.fingers == 1, .stroke where rule.fingers == 1:
             error("one finger on a touchpad moves the pointer: a 1-finger \(rule.gesture.rawValue) read from its fingers would fire on ordinary pointing\(pad); use 3 or more fingers, or device = \"touchscreen\"", at: at)
         case .swipe where rule.fingers == 2, .pan where rule.fingers == 2, .stroke where rule.fingers == 2:

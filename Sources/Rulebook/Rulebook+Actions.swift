@@ -19,9 +19,11 @@ public struct RulePlace: Hashable, Sendable {
 }
 
 extension Rulebook {
-    /// An error at each `modifiers` and `buttons` where nothing can tell what is held (`modifiers` and `buttons` say why; nil where
-    /// something can): such a rule would never fire, so it is refused, not left silent.
-    public func heldProblems(modifiers: String?, buttons: String?) -> [Diagnostic] {
+    /// An error at each `modifiers` where nothing can tell what is held (`modifiers` says why; nil where
+    /// something can): such a rule would never fire, so it is refused, not left silent. And at each
+    /// `buttons` whose gesture can never begin with a button held, an error; one that can only on
+    /// some pads, a warning (``Rule/buttonsProblem``).
+    public func heldProblems(modifiers: String?) -> [Diagnostic] {
         func problems(_ places: [RulePlace], _ what: String, _ why: String?) -> [Diagnostic] {
             guard let why else { return [] }
             return places.map {
@@ -29,7 +31,11 @@ extension Rulebook {
                            message: "rule '\($0.rule)' wants \(what) held, but \(why): it would never fire; remove \(what), or give the rule another gesture")
             }
         }
-        return (problems(modifierPlaces, "modifiers", modifiers) + problems(buttonPlaces, "buttons", buttons)).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        let buttons = buttonPlaces.compactMap { place -> Diagnostic? in
+            guard let problem = rules.first(where: { $0.name == place.rule })?.buttonsProblem else { return nil }
+            return Diagnostic(file: file, line: place.line, column: place.column, severity: problem.severity, message: problem.text)
+        }
+        return (problems(modifierPlaces, "modifiers", modifiers) + buttons).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
     /// A warning at each action the desktop lacks: `lacks` says why it cannot be done

@@ -52,7 +52,7 @@ public struct Rulebook: Sendable {
     public var requirements: [Requirement]
     /// Where each rule names a desktop action (``actionWarnings(_:)``).
     public var actionPlaces: [ActionPlace] = []
-    /// Where each rule's `modifiers` and `buttons` are given (``heldProblems(modifiers:buttons:)``).
+    /// Where each rule's `modifiers` and `buttons` are given (``heldProblems(modifiers:)``).
     public var modifierPlaces: [RulePlace] = []
     public var buttonPlaces: [RulePlace] = []
     /// The file held nothing but whitespace: not even a comment or `[settings]`. The

@@ -12,22 +12,17 @@ extension Rulebook {
         return actionWarnings(lacks)
     }
 
-
-    /// Why no gesture can begin with a touchpad's button held: libinput makes no gesture
-    /// while a clickpad is pressed down (HeldButtonTests), and touchgest's finger reader
-    /// takes a press as a click and follows no finger until it is let go.
-    public static let buttonSource: String? = "no touchpad gesture begins while its button is held (libinput makes none, and touchgest's finger reader takes the press as a click)"
-
-    /// ``desktopWarnings(environment:)`` and the errors of rules that want modifiers or
-    /// buttons held where nothing can tell (``heldProblems(modifiers:buttons:)``): the
-    /// desktop's modifiers come from its focus provider
-    /// (``FocusProviders/modifierSource(environment:)``).
+    /// ``desktopWarnings(environment:)`` and the errors of rules that want modifiers held
+    /// where nothing can tell, or buttons held where none can be (``heldProblems(modifiers:)``):
+    /// the desktop's modifiers come from its focus provider
+    /// (``FocusProviders/modifierSource(environment:)``); a touchpad's buttons need no
+    /// desktop: libinput and the finger reader read them.
     public func desktopProblems(environment: [String: String] = CommandRunner.processEnvironment()) -> [Diagnostic] {
         let modifiers: String? = switch modifierSource(environment: environment) {
         case .success, nil: nil
         case let .failure(why)?: why.description
         }
-        return desktopWarnings(environment: environment) + heldProblems(modifiers: modifiers, buttons: Self.buttonSource)
+        return desktopWarnings(environment: environment) + heldProblems(modifiers: modifiers)
     }
 
     /// What tells these rules the modifier keys held, or why nothing does; nil when no

@@ -141,9 +141,9 @@ import Testing
         #expect(unknown.stderr == "")
     }
 
-    /// A rule that wants modifiers or buttons held is refused, with why, where nothing can
-    /// tell them: it would never fire.
-    @Test func aRuleThatWantsHeldModifiersOrButtonsIsRefusedWithWhy() {
+    /// A rule that wants modifiers held is refused, with why, where nothing can tell them:
+    /// it would never fire.
+    @Test func aRuleThatWantsHeldModifiersIsRefusedWithWhy() {
         let folder = temporaryFolder()
         writeText("\(folder)/rules.toml", """
             [rule.move]
@@ -152,13 +152,6 @@ import Testing
             direction = "left"
             modifiers = "super"
             command = "true"
-
-            [rule.drag]
-            gesture = "swipe"
-            fingers = 3
-            direction = "left"
-            buttons = "left"
-            command = "true"
             """)
         let result = touchgest("check \(folder)/rules.toml", prefix: "env -i ")
         #expect(result.status == 1)
@@ -166,9 +159,105 @@ import Testing
         #expect(result.stderr.split(separator: "\n").map(String.init) == [
             "\(folder)/rules.toml:5:13: error: rule 'move' wants modifiers held, but no desktop is known here to tell which keys are held "
                 + "(DISPLAY, or a Wayland desktop's variables, are not set): it would never fire; remove modifiers, or give the rule another gesture",
-            "\(folder)/rules.toml:12:11: error: rule 'drag' wants buttons held, but no touchpad gesture begins while its button is held "
-                + "(libinput makes none, and touchgest's finger reader takes the press as a click): it would never fire; remove buttons, or "
-                + "give the rule another gesture",
+        ])
+    }
+
+    /// `buttons` where a gesture can begin with the pad held down: the touchpad's fingers
+    /// (the finger reader follows those that land while it is held) and libinput's swipes,
+    /// pinches and holds (made while a thumb in the pad's bottom edge holds it;
+    /// HeldButtonTests). `buttons = "none"` asks for nothing held, which is always met.
+    @Test func buttonsOnTheFingersAndOnLibinputsSwipesCheckOk() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.drag]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            source = "contacts"
+            buttons = "left"
+            command = "true"
+
+            [rule.thumb-swipe]
+            gesture = "swipe"
+            fingers = 3
+            direction = "up"
+            buttons = ["left", "right"]
+            command = "true"
+
+            [rule.thumb-hold]
+            gesture = "long-press"
+            fingers = 2
+            device = "touchpad"
+            buttons = "middle"
+            on-begin = "true"
+
+            [rule.free]
+            gesture = "tap"
+            device = "touchscreen"
+            buttons = "none"
+            command = "true"
+            """)
+        let result = touchgest("check \(folder)/rules.toml", prefix: "env -i ")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        #expect(result.stdout == "ok\n")
+    }
+
+    /// Where no gesture can begin with a button held, `buttons` is refused at its value,
+    /// with why and what to do; where only some pads can (libinput's taps), a warning.
+    @Test func buttonsWhereNoButtonCanBeHeldAreRefusedWithWhy() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [rule.screen]
+            gesture = "tap"
+            fingers = 3
+            device = "touchscreen"
+            buttons = "left"
+            command = "true"
+
+            [rule.edge]
+            gesture = "edge-pan"
+            edges = "left"
+            buttons = "right"
+            on-begin = "true"
+
+            [rule.pad-tap]
+            gesture = "tap"
+            fingers = 2
+            source = "libinput"
+            buttons = "left"
+            command = "true"
+
+            [rule.auto-tap]
+            gesture = "tap"
+            buttons = "left"
+            command = "true"
+
+            [rule.drag]
+            gesture = "pan"
+            fingers = 1
+            device = "touchpad"
+            source = "contacts"
+            buttons = "left"
+            on-begin = "true"
+            """)
+        let result = touchgest("check \(folder)/rules.toml", prefix: "env -i ")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.split(separator: "\n").map(String.init) == [
+            "\(folder)/rules.toml:28:11: warning: one finger moving while a touchpad is held down drags: this pan fires on every such "
+                + "drag, and the drag still happens; use 2 or more fingers unless that is what you want",
+            "\(folder)/rules.toml:5:11: error: rule 'screen' wants buttons held, but touchscreens have no buttons: it would never fire; "
+                + "remove buttons",
+            "\(folder)/rules.toml:11:11: error: rule 'edge' wants buttons held, but it takes edge-pans from touchscreens only, "
+                + "which have no buttons: it would never fire; remove buttons, or read a touchpad's fingers with "
+                + "source = \"contacts\"",
+            "\(folder)/rules.toml:18:11: warning: rule 'pad-tap' wants buttons held, but its taps come from libinput, which makes none "
+                + "while a clickpad is held down: it fires only on touchpads with separate buttons; read the fingers instead with "
+                + "source = \"contacts\"",
+            "\(folder)/rules.toml:23:11: warning: rule 'auto-tap' wants buttons held, but its taps come from libinput, which makes none "
+                + "while a clickpad is held down: it fires only on touchpads with separate buttons and on semi-MT ones; read the "
+                + "fingers instead with source = \"contacts\"",
         ])
     }
 

@@ -13,17 +13,25 @@ class Fingers:
     def __init__(self):
         self.next_id = 100
         self.down = {}  # device key -> {slot: (tracking id, x, y)}
+        self.resting = {}  # device key -> (x mm, y mm) of a finger resting in the last slot
+        self.placed = {}  # device key -> the other fingers, {slot: (x mm, y mm)}, as last placed
 
     def frame(self, device, placed, palm=None):
         """Events that move `device`'s fingers to `placed` ({slot: (x mm, y mm)} or {}), with a
         palm (x mm, y mm) in the last slot, marked MT_TOOL_PALM, when `palm` is given."""
         before = self.down.setdefault(device.key, {})
+        self.placed[device.key] = dict(placed)
         palm_slot = device.slots() - 1
         if palm is not None:
             if ABS_MT_TOOL_TYPE not in device.absinfo:
                 raise ValueError(f"{device.key} cannot mark a palm: use the palmpad device")
             placed = dict(placed)
             placed[palm_slot] = palm
+        if device.key in self.resting:
+            if palm is not None or palm_slot in placed:
+                raise ValueError("the resting finger holds the last slot: no palm and no fingers there while it rests")
+            placed = dict(placed)
+            placed[palm_slot] = self.resting[device.key]
         fingers = len(placed)
         if device.semi_mt and fingers >= 2:
             # A semi-MT pad cannot tell fingers apart: its two slots are the corners of
@@ -125,6 +133,8 @@ def compile_script(lines, devices, fingers):
                     # starts with none down.
                     fingers.down.pop(words[1], None)
                     fingers.down.pop(("count", words[1]), None)
+                    fingers.resting.pop(words[1], None)
+                    fingers.placed.pop(words[1], None)
             elif verb == "shell":
                 steps.append(("shell", now, line[len("shell"):].strip()))
             elif verb == "await":
@@ -154,6 +164,14 @@ def compile_script(lines, devices, fingers):
                 steps.append(("frame", now, current, [(EV_KEY, BTN_LEFT, 0), (EV_SYN, SYN_REPORT, 0)]))
                 now += 60
                 emit(now, {})
+            elif verb == "rest":
+                # `rest at X,Y`: a finger (a thumb) lands there and rests in the pad's last
+                # slot while the other steps' fingers come and go, until `rest up`.
+                if words[1] == "up":
+                    fingers.resting.pop(current.key, None)
+                else:
+                    fingers.resting[current.key] = parse_point(words[words.index("at") + 1])
+                emit(now, fingers.placed.get(current.key, {}))
             elif verb in ("press", "release"):
                 # `press left` / `release left`: the clickpad is pressed down (or let go) under
                 # the fingers resting on it, with no time passing.
