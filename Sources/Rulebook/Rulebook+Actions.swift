@@ -20,16 +20,21 @@ public struct RulePlace: Hashable, Sendable {
 
 extension Rulebook {
     /// An error at each `modifiers` and `buttons` where nothing can tell what is held (`modifiers` and `buttons` say why; nil where
-    /// something can): such a rule would never fire, so it is refused, not left silent.
+    /// something can): such a rule would never fire, so it is refused, not left silent. The
+    /// modifiers' error names the opt-in that reads them from the keyboards.
     public func heldProblems(modifiers: String?, buttons: String?) -> [Diagnostic] {
-        func problems(_ places: [RulePlace], _ what: String, _ why: String?) -> [Diagnostic] {
+        func problems(_ places: [RulePlace], _ what: String, _ why: String?, _ remedy: String) -> [Diagnostic] {
             guard let why else { return [] }
             return places.map {
                 Diagnostic(file: file, line: $0.line, column: $0.column, severity: .error,
-                           message: "rule '\($0.rule)' wants \(what) held, but \(why): it would never fire; remove \(what), or give the rule another gesture")
+                           message: "rule '\($0.rule)' wants \(what) held, but \(why): it would never fire; \(remedy)")
             }
         }
-        return (problems(modifierPlaces, "modifiers", modifiers) + problems(buttonPlaces, "buttons", buttons)).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        let modifierRemedy = "remove modifiers, give the rule another gesture, or read them from the keyboards with modifier-source = "
+            + "\"keyboards\" in [settings] (touchgest doctor says what that needs)"
+        return (problems(modifierPlaces, "modifiers", modifiers, modifierRemedy)
+            + problems(buttonPlaces, "buttons", buttons, "remove buttons, or give the rule another gesture"))
+            .sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
     /// A warning at each action the desktop lacks: `lacks` says why it cannot be done

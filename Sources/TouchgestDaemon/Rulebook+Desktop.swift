@@ -21,11 +21,12 @@ extension Rulebook {
     /// ``desktopWarnings(environment:)`` and the errors of rules that want modifiers or
     /// buttons held where nothing can tell (``heldProblems(modifiers:buttons:)``): the
     /// desktop's modifiers come from its focus provider
-    /// (``FocusProviders/modifierSource(environment:)``).
+    /// (``FocusProviders/modifierSource(environment:)``), or, with `modifier-source =
+    /// "keyboards"`, from the keyboards on every desktop.
     public func desktopProblems(environment: [String: String] = CommandRunner.processEnvironment()) -> [Diagnostic] {
-        let modifiers: String? = switch FocusProviders.modifierSource(environment: environment) {
-        case .success: nil
-        case let .failure(why): why.description
+        let modifiers: String? = switch (settings.modifierSource, FocusProviders.modifierSource(environment: environment)) {
+        case (.keyboards, _), (.desktop, .success): nil
+        case let (.desktop, .failure(why)): why.description
         }
         return desktopWarnings(environment: environment) + heldProblems(modifiers: modifiers, buttons: Self.buttonSource)
     }

@@ -165,7 +165,8 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr.split(separator: "\n").map(String.init) == [
             "\(folder)/rules.toml:5:13: error: rule 'move' wants modifiers held, but no desktop is known here to tell which keys are held "
-                + "(DISPLAY, or a Wayland desktop's variables, are not set): it would never fire; remove modifiers, or give the rule another gesture",
+                + "(DISPLAY, or a Wayland desktop's variables, are not set): it would never fire; remove modifiers, give the rule another gesture, "
+                + "or read them from the keyboards with modifier-source = \"keyboards\" in [settings] (touchgest doctor says what that needs)",
             "\(folder)/rules.toml:12:11: error: rule 'drag' wants buttons held, but no touchpad gesture begins while its button is held "
                 + "(libinput makes none, and touchgest's finger reader takes the press as a click): it would never fire; remove buttons, or "
                 + "give the rule another gesture",
@@ -191,6 +192,41 @@ import Testing
         let sway = touchgest("check \(folder)/rules.toml", prefix: "env -i SWAYSOCK=/nowhere WAYLAND_DISPLAY=wayland-1 ")
         #expect(sway.status == 1)
         #expect(sway.stderr == "\(folder)/rules.toml:5:13: error: rule 'move' wants modifiers held, but sway's IPC tells no client which keys "
-            + "are held: it would never fire; remove modifiers, or give the rule another gesture\n")
+            + "are held: it would never fire; remove modifiers, give the rule another gesture, or read them from the keyboards with "
+            + "modifier-source = \"keyboards\" in [settings] (touchgest doctor says what that needs)\n")
+    }
+
+    /// `modifier-source = "keyboards"` is the opt-in for desktops that do not tell the keys
+    /// held: with it `check` takes a modifiers rule on sway, which it refuses without.
+    @Test func theKeyboardsModifierSourceLetsSwayTakeAModifierRule() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [settings]
+            modifier-source = "keyboards"
+
+            [rule.move]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            modifiers = "super"
+            command = "true"
+            """)
+        let sway = touchgest("check \(folder)/rules.toml", prefix: "env -i SWAYSOCK=/nowhere WAYLAND_DISPLAY=wayland-1 ")
+        #expect(sway.status == 0, "\(sway.stderr)")
+        #expect(sway.stdout == "ok\n")
+        #expect(sway.stderr == "")
+    }
+
+    /// A modifier source that is neither is an error at its value, with the two allowed.
+    @Test func anUnknownModifierSourceIsAnErrorAtItsValue() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [settings]
+            modifier-source = "keyboard"
+            """)
+        let result = touchgest("check \(folder)/rules.toml")
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(folder)/rules.toml:2:19: error: unknown modifier source 'keyboard' (did you mean 'keyboards'?); "
+            + "expected one of desktop, keyboards\n")
     }
 }
