@@ -17,7 +17,7 @@ extension Daemon {
         if pipeline.input.keyboards.isEmpty {
             logger.warning("modifier-source = \"keyboards\", but no keyboard can be read (the 'input' group reads them); rules that want modifier keys held do not fire until one can")
         } else {
-            logger.info("modifier keys: read from the keyboards (only Ctrl, Shift, Alt, Super and Caps Lock; every other key is dropped)")
+            logger.info("modifier keys: read from the keyboards (Ctrl, Shift, Alt, Super and Caps Lock only; all others are dropped at once)")
         }
     }
 }
