@@ -256,4 +256,45 @@ import Testing
             "      fix: run touchgest in your desktop session (doctor reads its variables: XDG_CURRENT_DESKTOP, WAYLAND_DISPLAY, SWAYSOCK, DISPLAY)",
         ])
     }
+
+    static let superSwipe = """
+        [rule.move]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        modifiers = "super"
+        command = "true"
+        """
+
+    /// On a desktop that does not tell the modifiers, doctor names the opt-in, what it
+    /// needs and what that means.
+    @Test func modifierRulesOnSwayAreExplainedWithTheKeyboardsOptIn() {
+        let result = Self.doctor(Self.home(rules: Self.superSwipe, systemctl: Self.activeService), "SWAYSOCK=/nowhere WAYLAND_DISPLAY=wayland-1")
+        let lines = lines(result)
+        #expect(result.status == 1)
+        let index = lines.firstIndex { $0.hasPrefix("error modifiers: ") }
+        #expect(index.map { lines[$0] } == "error modifiers: sway's IPC tells no client which keys are held, so rules that want modifier keys held: move never fire",
+                "\(result.stdout)")
+        if let index {
+            #expect(lines[index + 1] == "      fix: read them from the keyboards: modifier-source = \"keyboards\" in [settings]. That needs the 'input' group "
+                + "(sudo usermod -aG input \"$USER\", then log out and in again), and with it any program you run can read every keystroke; "
+                + "touchgest reads only whether Ctrl, Shift, Alt, Super or Caps Lock is down and drops every other key at once "
+                + "(none is kept, logged, recorded, streamed or shown)")
+        }
+    }
+
+    /// With the opt-in and no keyboard it can read, doctor says the rules never fire and
+    /// what reading keyboards takes.
+    @Test func theKeyboardsOptInWithNoKeyboardReadableIsAnError() {
+        let result = Self.doctor(Self.home(rules: "[settings]\nmodifier-source = \"keyboards\"\n\n" + Self.superSwipe, systemctl: Self.activeService),
+                                 "SWAYSOCK=/nowhere WAYLAND_DISPLAY=wayland-1")
+        let lines = lines(result)
+        let index = lines.firstIndex { $0.hasPrefix("error modifiers: ") }
+        #expect(index.map { lines[$0] } == "error modifiers: modifier-source = \"keyboards\", but touchgest can read no keyboard, so rules that want "
+                + "modifier keys held: move never fire", "\(result.stdout)")
+        if let index {
+            #expect(lines[index + 1] == "      fix: sudo usermod -aG input \"$USER\", then log out and in again (reading keyboards takes the 'input' "
+                + "group, and with it any program you run can read every keystroke); or remove modifier-source and those rules")
+        }
+    }
 }
