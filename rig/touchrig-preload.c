@@ -23,6 +23,8 @@
  *    one wake-up a frame. Nothing in the
  *    rig answers reads, so reads of the nodes' descriptors go straight to the kernel, and
  *    a program's CPU and wake-ups on the rig are its own, as on hardware.
+ * 5. With $TOUCHRIG_OPEN_LOG set, every open of an emulated node /dev/input/eventN that
+ *    succeeds is appended to that file as its path: which devices the program opened.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -196,9 +198,23 @@ static int second_reader(int fd, int node, int flags) {
     return fd;
 }
 
+static void log_open(const char *path) {
+    static int (*real_open)(const char *, int, ...);
+    if (!real_open) real_open = dlsym(RTLD_NEXT, "open");
+    const char *log = getenv("TOUCHRIG_OPEN_LOG");
+    if (!log) return;
+    int file = real_open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (file < 0) return;
+    char line[PATH_MAX + 1];
+    int length = snprintf(line, sizeof line, "%s\n", path);
+    if (length > 0) (void)!write(file, line, (size_t)length);
+    close(file);
+}
+
 static int opened(const char *path, int flags, int fd) {
     int node = node_number(path);
     if (fd < 0 || node < 0 || !getenv("UMOCKDEV_DIR")) return fd;
+    log_open(path);
     return second_reader(fd, node, flags);
 }
 

@@ -10,6 +10,10 @@ device (--ready, a regular expression), then plays the gesture script in real ti
 writing whole evdev frames to the emulated nodes. PROGRAM's standard output is copied
 to ours. docs/testing.md explains the pitfalls this works around.
 
+On a `--device keyboard`, `press KEY` / `release KEY` hold a key (leftmeta, leftshift,
+leftctrl, leftalt, capslock, a, 1, ...) and `type TEXT [every 30ms]` types letters, digits
+(capitals with Shift held).
+
 Besides gestures, a script can `remove DEVICE` and `add DEVICE` (one listed with --late, or
 one removed before, which comes back on a node of its own as after a resume), run
 `shell COMMAND` (with $TOUCHRIG_PID set to PROGRAM's process id), send `signal HUP`, and
@@ -34,7 +38,7 @@ import threading
 import time
 import tty
 
-from touchriglib.devices import alps_semi_mt_touchpad, clickpad, from_evemu, palm_clickpad, panel, semi_mt_touchpad, touchscreen
+from touchriglib.devices import alps_semi_mt_touchpad, clickpad, from_evemu, keyboard, palm_clickpad, panel, semi_mt_touchpad, touchscreen
 from touchriglib.gestures import Fingers, compile_script, parse_duration
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -86,7 +90,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--device", action="append", default=[],
                         help="touchpad, touchscreen, panel (a touchscreen with no resolution), semimt (a semi-MT "
-                             "touchpad), alps (a semi-MT touchpad with no resolution), palmpad (a touchpad that marks palms), or recording:FILE (an evemu recording's device)")
+                             "touchpad), alps (a semi-MT touchpad with no resolution), palmpad (a touchpad that marks palms), keyboard "
+                             "(a USB keyboard; not counted for --ready), or recording:FILE (an evemu recording's device)")
     parser.add_argument("--script", required=True, help="gesture script file, or - for standard input")
     parser.add_argument("--ready", default=r"(?i)device.*added|DEVICE_ADDED",
                         help="regular expression of the line PROGRAM prints once per device when ready")
@@ -102,6 +107,7 @@ def main():
                         help="longest wait for the line of an 'await' step")
     parser.add_argument("--late", action="append", default=[],
                         help="a --device that is not there at start; the script adds it with 'add'")
+    parser.add_argument("--open-log", help="append the path of each emulated node PROGRAM opens to FILE")
     parser.add_argument("--frame-log", help="append each frame's device key and timestamp (us on CLOCK_MONOTONIC) to FILE")
     parser.add_argument("program", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -129,6 +135,8 @@ def main():
             devices.append(panel(number))
         elif spec == "palmpad":
             devices.append(palm_clickpad(number))
+        elif spec == "keyboard":
+            devices.append(keyboard(number))
         elif spec == "semimt":
             devices.append(semi_mt_touchpad(number))
         elif spec == "alps":
@@ -189,6 +197,8 @@ def main():
     repair_log = os.path.join(work, "repairs")
     env = dict(os.environ, UMOCKDEV_DIR=testbed.get_root_dir(), TOUCHRIG_REPAIR_LOG=repair_log, TOUCHRIG_SPARES=spares,
                LD_PRELOAD=f"{preload}:libumockdev-preload.so.0")
+    if args.open_log:
+        env["TOUCHRIG_OPEN_LOG"] = args.open_log
 
     spawned = time.monotonic()
     child = subprocess.Popen(program, stdout=subprocess.PIPE, env=env, text=True, bufsize=1,
@@ -221,7 +231,10 @@ def main():
         # libinput drains the node when it opens it: let it finish before writing.
         time.sleep(0.15)
 
-    wait_ready(args.ready_count if args.ready_count is not None else len(devices) - len(late))
+    # A keyboard makes no readiness line: touchgest reads one only for its modifier keys,
+    # and opens it, if at all, with the touch devices of the seat.
+    touch_devices = [d for d in devices if d.kind != "keyboard" and d.key not in late]
+    wait_ready(args.ready_count if args.ready_count is not None else len(touch_devices))
     fds = {}
     removed = set()  # keys of the devices the script removed
     start = time.monotonic()

@@ -14,6 +14,10 @@ import TouchGestures
 ///
 /// Every touchscreen location is in real millimetres, whatever the device reports
 /// (see ``InputDevice/SizeSource``).
+///
+/// Keyboards are not opened at all (``keyboardNodeRefused(_:)``) unless the options ask for
+/// their modifier keys (``Options/readsModifierKeys``); then only whether a modifier key
+/// is down is kept (``ModifierKeys``), and every other key is dropped where it is read.
 public final class LibinputContext: PollSource {
     /// Where input comes from.
     public enum Backend: Sendable {
@@ -28,10 +32,15 @@ public final class LibinputContext: PollSource {
         /// Sizes the user states, by device name; the first match wins over anything
         /// the device or the system says.
         public var statedSizes: [StatedDeviceSize]
+        /// Whether keyboards are opened too, for their modifier keys only
+        /// (`modifier-source = "keyboards"`); otherwise libinput is refused every keyboard.
+        /// Chosen when the context is made: the udev seat opens its devices then.
+        public var readsModifierKeys: Bool
 
-        /// Options; by default no stated sizes.
-        public init(statedSizes: [StatedDeviceSize] = []) {
+        /// Options; by default no stated sizes and no keyboards.
+        public init(statedSizes: [StatedDeviceSize] = [], readsModifierKeys: Bool = false) {
             self.statedSizes = statedSizes
+            self.readsModifierKeys = readsModifierKeys
         }
     }
 
@@ -47,6 +56,17 @@ public final class LibinputContext: PollSource {
     /// Called with every translated event, in order.
     /// (Read at every event, on the loop's one thread: no dynamic exclusivity check.)
     @exclusivity(unchecked) public var handler: ((AdapterEvent) -> Void)?
+    /// Called when a keyboard read for its modifier keys comes or goes, and when the
+    /// modifier keys held change; never for any other key.
+    public var keyboardHandler: ((KeyboardEvent) -> Void)?
+
+    /// The keyboards read for their modifier keys (nodes), with ``Options/readsModifierKeys``.
+    public var keyboards: [String] { keyboardStates.values.map(\.node).sorted() }
+    /// The modifier keys held on those keyboards now.
+    public var heldModifiers: KeyModifierFlags { modifierKeys.flags }
+    /// Keyboard nodes libinput was refused because no rule file asked for keyboards: not
+    /// a problem, and not in ``problems``.
+    public internal(set) var refusedKeyboards: [String] = []
 
     /// The touch devices in use.
     public var devices: [InputDevice] { Array(deviceStates.values.map(\.device)).sorted { $0.id.rawValue < $1.id.rawValue } }
@@ -57,8 +77,13 @@ public final class LibinputContext: PollSource {
     }
 
     private var context: OpaquePointer?
+    /// For telling keyboards from touch devices by their udev properties before libinput
+    /// opens them.
+    var udev: OpaquePointer?
+    var keyboardStates: [OpaquePointer: (number: Int, node: String)] = [:]
+    var modifierKeys = ModifierKeys()
     private var deviceStates: [OpaquePointer: DeviceState] = [:]
-    private var nextDeviceNumber = 1
+    var nextDeviceNumber = 1
     private var nextTouchID = 1
     var openFailures: [(path: String, errno: Int32)] = []
     /// Nodes libinput opened through us, so the adapter can ask the kernel what libinput
@@ -100,7 +125,7 @@ public final class LibinputContext: PollSource {
         switch backend {
         case let .seat(seat):
             guard let udev = udev_new() else { throw .noUdev }
-            defer { udev_unref(udev) }
+            self.udev = udev
             guard let created = libinput_udev_create_context(Self.interface, userData, udev) else { throw .noContext }
             context = created
             guard libinput_udev_assign_seat(created, seat) == 0 else { throw .seat(seat) }
@@ -108,9 +133,13 @@ public final class LibinputContext: PollSource {
             // libinput only logs "client bug: Invalid path" for a path it cannot use;
             // check first so the user learns what is wrong with it.
             for path in paths { try Self.checkNode(path) }
+            udev = udev_new()
             guard let created = libinput_path_create_context(Self.interface, userData) else { throw .noContext }
             context = created
             for path in paths where libinput_path_add_device(created, path) == nil {
+                if refusedKeyboards.contains(path) {
+                    throw .cannotOpen(path: path, reason: "it is a keyboard, which touchgest reads only with modifier-source = \"keyboards\"")
+                }
                 if let failure = openFailures.last(where: { $0.path == path }), failure.errno == EACCES || failure.errno == EPERM {
                     throw .permission(path: path)
                 }
@@ -129,7 +158,9 @@ public final class LibinputContext: PollSource {
             libinput_device_set_user_data(device, nil)
             libinput_device_unref(device)
         }
+        for device in keyboardStates.keys { libinput_device_unref(device) }
         if let context { libinput_unref(context) }
+        if let udev { udev_unref(udev) }
     }
 
     /// Whether `path` is a device node this process may read.
@@ -192,6 +223,10 @@ public final class LibinputContext: PollSource {
         pointer.initialize(to: libinput_interface(
             open_restricted: { path, flags, userData in
                 guard let path else { return -EINVAL }
+                if let userData {
+                    let context = Unmanaged<LibinputContext>.fromOpaque(userData).takeUnretainedValue()
+                    if context.keyboardNodeRefused(String(cString: path)) { return -EPERM }
+                }
                 let fd = open(path, flags | O_CLOEXEC)
                 if fd < 0 {
                     let error = errno
@@ -244,8 +279,11 @@ public final class LibinputContext: PollSource {
             if let state = state(of: device) { gesture(event, type, state) }
         case LIBINPUT_EVENT_POINTER_BUTTON:
             if let state = state(of: device), state.device.kind == .touchpad { button(event, state) }
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            if let keyboard = keyboardStates[device] { key(event, keyboard: keyboard.number) }
         default:
-            // Keyboards, pointer motion, scrolling, tablets, switches: not touchgest's.
+            // Pointer motion, scrolling, tablets, switches, keys of devices not read for
+            // modifiers: not touchgest's.
             break
         }
     }
@@ -263,6 +301,9 @@ public final class LibinputContext: PollSource {
             // Synaptics, ALPS, Cypress) no gesture capability, but they still tap.
             kind = .touchpad
         } else {
+            if options.readsModifierKeys && libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 {
+                keyboardAdded(device)
+            }
             return
         }
         let fd = descriptor(of: device)
@@ -301,6 +342,12 @@ public final class LibinputContext: PollSource {
     }
 
     private func removed(_ device: OpaquePointer) {
+        if let keyboard = keyboardStates.removeValue(forKey: device) {
+            libinput_device_unref(device)
+            keyboardHandler?(.removed(node: keyboard.node))
+            if modifierKeys.remove(keyboard: keyboard.number) { keyboardHandler?(.modifiers(modifierKeys.flags)) }
+            return
+        }
         guard let state = deviceStates.removeValue(forKey: device) else { return }
         libinput_device_set_user_data(device, nil)
         // A device pulled mid-gesture: its touches and gesture end as cancelled, so no

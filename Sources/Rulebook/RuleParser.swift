@@ -138,6 +138,8 @@ struct RuleParser {
             case "overlap": if let policy = choice(value, OverlapPolicy.self, "overlap policy", key) { settings.overlap = policy }
             case "timeout": if let timeout = timeoutValue(value, key) { settings.timeout = timeout }
             case "device-size": settings.deviceSizes = deviceSizes(value, key)
+            case "modifier-source":
+                if let source = choice(value, ModifierSource.self, "modifier source", key) { settings.modifierSource = source }
             default:
                 guard let (tunable, gesture) = TunableKey.setting(key) else { continue }
                 var tunables = settings.tunables[gesture] ?? Tunables()

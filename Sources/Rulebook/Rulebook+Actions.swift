@@ -20,22 +20,25 @@ public struct RulePlace: Hashable, Sendable {
 
 extension Rulebook {
     /// An error at each `modifiers` where nothing can tell what is held (`modifiers` says why; nil where
-    /// something can): such a rule would never fire, so it is refused, not left silent. And at each
-    /// `buttons` whose gesture can never begin with a button held, an error; one that can only on
+    /// something can): such a rule would never fire, so it is refused, not left silent; the
+    /// error names the opt-in that reads them from the keyboards. And at each `buttons`
+    /// whose gesture can never begin with a button held, an error; one that can only on
     /// some pads, a warning (``Rule/buttonsProblem``).
     public func heldProblems(modifiers: String?) -> [Diagnostic] {
-        func problems(_ places: [RulePlace], _ what: String, _ why: String?) -> [Diagnostic] {
+        func problems(_ places: [RulePlace], _ what: String, _ why: String?, _ remedy: String) -> [Diagnostic] {
             guard let why else { return [] }
             return places.map {
                 Diagnostic(file: file, line: $0.line, column: $0.column, severity: .error,
-                           message: "rule '\($0.rule)' wants \(what) held, but \(why): it would never fire; remove \(what), or give the rule another gesture")
+                           message: "rule '\($0.rule)' wants \(what) held, but \(why): it would never fire; \(remedy)")
             }
         }
+        let modifierRemedy = "remove modifiers, give the rule another gesture, or read them from the keyboards with modifier-source = "
+            + "\"keyboards\" in [settings] (touchgest doctor says what that needs)"
         let buttons = buttonPlaces.compactMap { place -> Diagnostic? in
             guard let problem = rules.first(where: { $0.name == place.rule })?.buttonsProblem else { return nil }
             return Diagnostic(file: file, line: place.line, column: place.column, severity: problem.severity, message: problem.text)
         }
-        return (problems(modifierPlaces, "modifiers", modifiers) + buttons).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        return (problems(modifierPlaces, "modifiers", modifiers, modifierRemedy) + buttons).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
     /// A warning at each action the desktop lacks: `lacks` says why it cannot be done

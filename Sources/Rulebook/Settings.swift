@@ -12,6 +12,20 @@ public struct Settings: Sendable {
     /// Device sizes the user states (`device-size = "GLOB=WIDTHxHEIGHT"`), for screens
     /// that report no resolution or a wrong one.
     public var deviceSizes: [StatedDeviceSize] = []
+    /// Where the modifier keys that rules with `modifiers` want come from; chosen when
+    /// touchgest starts (a reload that changes it is told to restart).
+    public var modifierSource: ModifierSource = .desktop
 
     public init() {}
+}
+
+/// `modifier-source`: what tells touchgest which modifier keys are held.
+public enum ModifierSource: String, CaseIterable, Sendable {
+    /// The desktop, where it tells a client (``FocusProviders/modifierSource(environment:)``);
+    /// no keyboard is opened.
+    case desktop
+    /// The keyboards themselves, through libinput: an opt-in for desktops that do not tell.
+    /// It needs read access to every keyboard (the `input` group), which lets any program
+    /// of the user read every keystroke; touchgest itself keeps only the modifier keys.
+    case keyboards
 }

@@ -81,7 +81,8 @@ public final class Daemon: GesturePipelineObserver {
         daemon.commandLineSizes = configuration.commandLineSizes
         let pipeline: GesturePipeline
         do {
-            let options = LibinputContext.Options(statedSizes: configuration.commandLineSizes + book.settings.deviceSizes)
+            let options = LibinputContext.Options(statedSizes: configuration.commandLineSizes + book.settings.deviceSizes,
+                                                  readsModifierKeys: book.settings.modifierSource == .keyboards)
             pipeline = try GesturePipeline(backend: configuration.backend, options: options, runCommands: true, observer: daemon)
         } catch {
             logger.error("\(error)")
@@ -115,6 +116,7 @@ public final class Daemon: GesturePipelineObserver {
         if pipeline.input.devices.isEmpty {
             logger.notice("no touchpad or touchscreen yet; waiting for one to be plugged in")
         }
+        daemon.sayModifierSource()
         logger.info("ready")
         StartupPages.release()
         // Streams close as on a reload: their last lines go out, their stdin closes, and
@@ -136,6 +138,9 @@ public final class Daemon: GesturePipelineObserver {
         }
         if let input = pipeline?.input {
             let sizes = commandLineSizes + book.settings.deviceSizes
+            if (book.settings.modifierSource == .keyboards) != pipeline?.modifiersFromKeyboards {
+                logger.notice("modifier-source changed in \(path): it applies when touchgest starts again")
+            }
             if sizes != input.options.statedSizes {
                 input.options.statedSizes = sizes
                 if !input.devices.isEmpty {

@@ -28,6 +28,9 @@ public protocol GesturePipelineObserver: AnyObject {
     func inputChannel(_ report: InputChannelReport)
     /// The focus provider connected, lost its desktop, or the focus changed.
     func focus(_ report: FocusReport)
+    /// A keyboard read for its modifier keys came or went, or the modifiers held on the
+    /// keyboards changed (`modifier-source = "keyboards"`); never any other key.
+    func keyboard(_ event: KeyboardEvent)
     /// Why rules with a window key cannot fire (once), or why one sits a gesture out.
     func focusNote(_ text: String, rule: String?)
     /// The pipeline began or stopped reading a touchpad's fingers, or cannot read them.
@@ -49,6 +52,7 @@ extension GesturePipelineObserver {
     public func press(_ request: InputRequest) {}
     public func inputChannel(_ report: InputChannelReport) {}
     public func focus(_ report: FocusReport) {}
+    public func keyboard(_ event: KeyboardEvent) {}
     public func focusNote(_ text: String, rule: String?) {}
     public func contacts(_ event: ContactEvent) {}
     public var wantsTransitions: Bool { true }
@@ -126,8 +130,13 @@ public final class GesturePipeline: CommandSink {
     /// Whether the rules in force want modifier keys: only then does the focus provider
     /// follow them.
     public private(set) var wantsModifiers = false
-    /// The modifier keys the desktop says are held, stamped on every event before the
-    /// engine sees it; nil while no desktop tells them (then events keep what they carry:
+    /// Whether the modifier keys come from the keyboards (`modifier-source = "keyboards"`,
+    /// ``LibinputContext/Options/readsModifierKeys``) instead of the desktop: chosen once,
+    /// when the pipeline is made, as the seat opens its keyboards then or never.
+    public let modifiersFromKeyboards: Bool
+    /// The modifier keys the desktop (or, with ``modifiersFromKeyboards``, the keyboards)
+    /// says are held, stamped on every event before the
+    /// engine sees it; nil while nothing tells them (then events keep what they carry:
     /// a replay's, from its recording).
     @exclusivity(unchecked) public private(set) var heldModifiers: KeyModifierFlags?
     /// Where the rules' keys, text and clicks go (with `runCommands`), started when the
@@ -163,6 +172,7 @@ public final class GesturePipeline: CommandSink {
         mapLargeBlocks()
         self.scheduler = scheduler
         environment = GestureEnvironment(scheduler: scheduler)
+        modifiersFromKeyboards = options.readsModifierKeys
         input = try LibinputContext(backend, options: options)
         runner = runCommands ? CommandRunner() : nil
         streams = runCommands ? StreamHub() : nil
@@ -174,6 +184,7 @@ public final class GesturePipeline: CommandSink {
             environment.phaseObserver = { [weak self] move in self?.observer?.phaseMove(move) }
         }
         input.handler = { [weak self] event in self?.handle(event) }
+        input.keyboardHandler = { [weak self] event in self?.keyboardReported(event) }
         contacts.handler = { [weak self] frame in self?.handle(.input(.touches(frame))) }
         loop.add(input)
         loop.add(contacts)
@@ -195,8 +206,12 @@ public final class GesturePipeline: CommandSink {
         self.compiled = compiled
         if runner != nil && book.rules.contains(where: \.pressesInput) { startInputChannel() }
         wantsModifiers = book.rules.contains { $0.held.modifiers != nil }
-        focusProvider?.followModifiers(wantsModifiers)
-        if !wantsModifiers { heldModifiers = nil }
+        focusProvider?.followModifiers(wantsModifiers && !modifiersFromKeyboards)
+        if !wantsModifiers {
+            heldModifiers = nil
+        } else if modifiersFromKeyboards {
+            heldModifiers = input.heldModifiers
+        }
         if readsContacts != compiled.readsTouchpadContacts || readsSemiMultitouchFingers != compiled.readsSemiMultitouchFingers {
             readsContacts = compiled.readsTouchpadContacts
             readsSemiMultitouchFingers = compiled.readsSemiMultitouchFingers
@@ -286,7 +301,7 @@ public final class GesturePipeline: CommandSink {
             provider.onReport = { [weak self] report in self?.focusReported(report) }
             focusProvider = provider
             loop.add(provider)
-            provider.followModifiers(wantsModifiers)
+            provider.followModifiers(wantsModifiers && !modifiersFromKeyboards)
             provider.start()
         }
     }
@@ -335,13 +350,18 @@ public final class GesturePipeline: CommandSink {
         case let .lost(why):
             focus.current = .unknown(why)
             // Not known: no rule that wants a modifier held fires until the desktop says.
-            if wantsModifiers { heldModifiers = [] }
+            if wantsModifiers && !modifiersFromKeyboards { heldModifiers = [] }
         case let .modifiers(held):
-            if wantsModifiers { heldModifiers = held }
+            if wantsModifiers && !modifiersFromKeyboards { heldModifiers = held }
         case .modifiersUnknown:
-            if wantsModifiers { heldModifiers = [] }
+            if wantsModifiers && !modifiersFromKeyboards { heldModifiers = [] }
         }
         observer?.focus(report)
+    }
+
+    private func keyboardReported(_ event: KeyboardEvent) {
+        if case let .modifiers(held) = event, wantsModifiers { heldModifiers = held }
+        observer?.keyboard(event)
     }
 
     public func run(_ request: CommandRequest) {

@@ -20,6 +20,8 @@ public typealias DeviceAccess = LibinputInput::DeviceAccess
 public typealias InputDevice = InputDevices::InputDevice
 /// A device added or removed, or input, as the adapter reports it.
 public typealias AdapterEvent = InputDevices::AdapterEvent
+/// A keyboard read for its modifier keys, or the modifiers held on the keyboards.
+public typealias KeyboardEvent = InputDevices::KeyboardEvent
 /// The log's writer, a source of the loop that never blocks it.
 public typealias LogOutput = PollLoop::LogOutput
 /// A focus provider's report, with its line (``FocusReport/description``).

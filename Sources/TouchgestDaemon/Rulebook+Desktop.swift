@@ -14,9 +14,8 @@ extension Rulebook {
 
     /// ``desktopWarnings(environment:)`` and the errors of rules that want modifiers held
     /// where nothing can tell, or buttons held where none can be (``heldProblems(modifiers:)``):
-    /// the desktop's modifiers come from its focus provider
-    /// (``FocusProviders/modifierSource(environment:)``); a touchpad's buttons need no
-    /// desktop: libinput and the finger reader read them.
+    /// the modifiers come from ``modifierSource(environment:)``; a touchpad's buttons need
+    /// no desktop: libinput and the finger reader read them.
     public func desktopProblems(environment: [String: String] = CommandRunner.processEnvironment()) -> [Diagnostic] {
         let modifiers: String? = switch modifierSource(environment: environment) {
         case .success, nil: nil
@@ -26,9 +25,14 @@ extension Rulebook {
     }
 
     /// What tells these rules the modifier keys held, or why nothing does; nil when no
-    /// rule wants any. Chosen once, at start: `run` logs it and `debug` shows it.
+    /// rule wants any: the desktop's focus provider (``FocusProviders/modifierSource(environment:)``),
+    /// or, with `modifier-source = "keyboards"`, the keyboards on every desktop. Chosen
+    /// once, at start: `run` logs it and `debug` shows it.
     public func modifierSource(environment: [String: String] = CommandRunner.processEnvironment()) -> Result<String, FocusWireError>? {
         guard !modifierPlaces.isEmpty else { return nil }
-        return FocusProviders.modifierSource(environment: environment)
+        switch settings.modifierSource {
+        case .keyboards: return .success("the keyboards (modifier-source = \"keyboards\"): only whether Ctrl, Shift, Alt, Super or Caps Lock is down")
+        case .desktop: return FocusProviders.modifierSource(environment: environment)
+        }
     }
 }

@@ -1,4 +1,3 @@
-import FocusProviders
 import InputChannels
 import PollLoop
 import Rulebook
@@ -66,22 +65,5 @@ extension Doctor {
     private static func listed(_ items: [String], quoted: Bool = true) -> String {
         var seen: Set<String> = []
         return items.filter { seen.insert($0).inserted }.map { quoted ? "'\($0)'" : $0 }.joined(separator: ", ")
-    }
-}
-
-extension Doctor {
-    /// Where the modifier keys held come from, when rules want them: the desktop
-    /// (``FocusProviders/modifierSource(environment:)``), or why nothing tells them here.
-    public mutating func checkModifiers(_ book: Rulebook?) {
-        let places = book?.modifierPlaces ?? []
-        guard !places.isEmpty else { return }
-        let rules = "rules with modifiers: \(Self.listed(places.map(\.rule)))"
-        switch FocusProviders.modifierSource(environment: environment) {
-        case let .success(source):
-            add(.ok, "modifiers", "from \(source); \(rules)")
-        case let .failure(why):
-            add(.error, "modifiers", "\(why), so \(rules) never fire",
-                fix: "give those rules another gesture (touchgest reads no keyboard to learn the keys held)")
-        }
     }
 }

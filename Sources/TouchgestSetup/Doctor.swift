@@ -59,8 +59,10 @@ public struct Doctor {
 
     // MARK: Devices and access
 
-    /// The touch devices libinput opens, and its problems opening others.
-    public mutating func checkDevices(_ backend: LibinputContext.Backend, statedSizes: [StatedDeviceSize]) -> (nodes: [String], problems: [String]) {
+    /// The touch devices libinput opens, and its problems opening others; with
+    /// `readsModifierKeys` (`modifier-source = "keyboards"`) the keyboards it opens too.
+    public mutating func checkDevices(_ backend: LibinputContext.Backend, statedSizes: [StatedDeviceSize],
+                                      readsModifierKeys: Bool = false) -> (nodes: [String], problems: [String], keyboards: [String]) {
         let nodes: [String]
         let place: String
         switch backend {
@@ -73,10 +75,10 @@ public struct Doctor {
         }
         let context: LibinputContext
         do {
-            context = try LibinputContext(backend, options: LibinputContext.Options(statedSizes: statedSizes))
+            context = try LibinputContext(backend, options: LibinputContext.Options(statedSizes: statedSizes, readsModifierKeys: readsModifierKeys))
         } catch {
             add(.error, "devices", "\(error)")
-            return (nodes, [])
+            return (nodes, [], [])
         }
         context.dispatch()
         for device in context.devices {
@@ -87,7 +89,7 @@ public struct Doctor {
             add(problems.isEmpty ? .warn : .error, "devices", "no touchpad or touchscreen seen on \(place)",
                 fix: problems.isEmpty ? "plug one in, or check 'libinput list-devices' (as root) lists it" : nil)
         }
-        return (nodes, problems)
+        return (nodes, problems, context.keyboards)
     }
 
     /// Whether this user can read the input device nodes, and by which right.

@@ -18,7 +18,8 @@ struct DoctorCommand: ParsableCommand {
             signals your desktop gives about a locked screen, a session not in front and sleep \
             (logind's Active, LockedHint, Lock and PrepareForSleep; the screensaver's \
             ActiveChanged) and which it lacks; and which channel takes the keys, text and \
-            buttons rules press, and whether it answers. Each finding says how to fix it. Exits 1 when \
+            buttons rules press, and whether it answers; where rules want modifier keys held, what \
+            tells them, or what reading them from the keyboards needs and means. Each finding says how to fix it. Exits 1 when \
             something stops touchgest from working.
             """
     )
@@ -29,15 +30,16 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         var doctor = Doctor()
         let book = doctor.checkRules(rules.path)
-        let context = doctor.checkDevices(input.backend, statedSizes: input.deviceSizes)
+        let context = doctor.checkDevices(input.backend, statedSizes: input.deviceSizes,
+                                          readsModifierKeys: book?.settings.modifierSource == .keyboards)
         doctor.checkAccess(nodes: context.nodes, problems: context.problems)
+        if let book { doctor.checkModifiers(book, keyboards: context.keyboards) }
         doctor.checkService()
         if let book { doctor.checkDesktop(book) }
         doctor.checkFocus(book)
         doctor.checkSession()
         doctor.checkInput(book)
         doctor.checkActions(book)
-        doctor.checkModifiers(book)
         for finding in doctor.findings {
             emit("\(finding.level.rawValue.padding(5)) \(finding.topic): \(finding.text)")
             if let fix = finding.fix { emit("      fix: \(fix)") }

@@ -29,8 +29,10 @@ struct InputOptions: ParsableArguments {
     }
 
     /// The adapter's options with the rule file's `device-size` after the command
-    /// line's: a size given on the command line wins.
+    /// line's (a size given on the command line wins), and keyboards read for their
+    /// modifier keys where the file asks (`modifier-source = "keyboards"`).
     func adapterOptions(with book: Rulebook?) -> LibinputContext.Options {
-        LibinputContext.Options(statedSizes: deviceSizes + (book?.settings.deviceSizes ?? []))
+        LibinputContext.Options(statedSizes: deviceSizes + (book?.settings.deviceSizes ?? []),
+                                readsModifierKeys: book?.settings.modifierSource == .keyboards)
     }
 }

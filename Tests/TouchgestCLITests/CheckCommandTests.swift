@@ -158,7 +158,8 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr.split(separator: "\n").map(String.init) == [
             "\(folder)/rules.toml:5:13: error: rule 'move' wants modifiers held, but no desktop is known here to tell which keys are held "
-                + "(DISPLAY, or a Wayland desktop's variables, are not set): it would never fire; remove modifiers, or give the rule another gesture",
+                + "(DISPLAY, or a Wayland desktop's variables, are not set): it would never fire; remove modifiers, give the rule another gesture, "
+                + "or read them from the keyboards with modifier-source = \"keyboards\" in [settings] (touchgest doctor says what that needs)",
         ])
     }
 
@@ -280,7 +281,8 @@ import Testing
         let sway = touchgest("check \(folder)/rules.toml", prefix: "env -i SWAYSOCK=/nowhere WAYLAND_DISPLAY=wayland-1 ")
         #expect(sway.status == 1)
         #expect(sway.stderr == "\(folder)/rules.toml:5:13: error: rule 'move' wants modifiers held, but sway's IPC tells no client which keys "
-            + "are held: it would never fire; remove modifiers, or give the rule another gesture\n")
+            + "are held: it would never fire; remove modifiers, give the rule another gesture, "
+                + "or read them from the keyboards with modifier-source = \"keyboards\" in [settings] (touchgest doctor says what that needs)\n")
     }
 
     /// GNOME Shell tells the modifiers held through touchgest's extension, so `check` takes
@@ -302,6 +304,41 @@ import Testing
         let kde = touchgest("check \(folder)/rules.toml", prefix: "env -i XDG_CURRENT_DESKTOP=KDE WAYLAND_DISPLAY=wayland-0 ")
         #expect(kde.status == 1)
         #expect(kde.stderr == "\(folder)/rules.toml:5:13: error: rule 'move' wants modifiers held, but KWin tells neither its scripts nor "
-            + "D-Bus clients which keys are held: it would never fire; remove modifiers, or give the rule another gesture\n")
+            + "D-Bus clients which keys are held: it would never fire; remove modifiers, give the rule another gesture, "
+                + "or read them from the keyboards with modifier-source = \"keyboards\" in [settings] (touchgest doctor says what that needs)\n")
+    }
+
+    /// `modifier-source = "keyboards"` is the opt-in for desktops that do not tell the keys
+    /// held: with it `check` takes a modifiers rule on sway, which it refuses without.
+    @Test func theKeyboardsModifierSourceLetsSwayTakeAModifierRule() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [settings]
+            modifier-source = "keyboards"
+
+            [rule.move]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            modifiers = "super"
+            command = "true"
+            """)
+        let sway = touchgest("check \(folder)/rules.toml", prefix: "env -i SWAYSOCK=/nowhere WAYLAND_DISPLAY=wayland-1 ")
+        #expect(sway.status == 0, "\(sway.stderr)")
+        #expect(sway.stdout == "ok\n")
+        #expect(sway.stderr == "")
+    }
+
+    /// A modifier source that is neither is an error at its value, with the two allowed.
+    @Test func anUnknownModifierSourceIsAnErrorAtItsValue() {
+        let folder = temporaryFolder()
+        writeText("\(folder)/rules.toml", """
+            [settings]
+            modifier-source = "keyboard"
+            """)
+        let result = touchgest("check \(folder)/rules.toml")
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(folder)/rules.toml:2:19: error: unknown modifier source 'keyboard' (did you mean 'keyboards'?); "
+            + "expected one of desktop, keyboards\n")
     }
 }

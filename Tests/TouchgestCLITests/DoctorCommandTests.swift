@@ -257,26 +257,52 @@ import Testing
         ])
     }
 
-    /// Where the modifiers come from is said when rules want them: the X server on X11;
-    /// on sway nothing tells them, an error with why.
-    @Test func modifiersAreSaidWithTheirSourceOrWhyNothingTellsThem() {
-        let home = Self.home(rules: """
-            [rule.move]
-            gesture = "swipe"
-            fingers = 3
-            direction = "left"
-            modifiers = "super"
-            command = "true"
-            """)
-        let findings = { (variables: String) -> [String] in
-            let lines = Self.doctor(home, variables).stdout.split(separator: "\n").map(String.init)
-            guard let index = lines.firstIndex(where: { $0.contains(" modifiers: ") }) else { return [] }
-            return Array(lines[index...].prefix { $0 == lines[index] || $0.hasPrefix("      fix: ") }.prefix(2))
+    static let superSwipe = """
+        [rule.move]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        modifiers = "super"
+        command = "true"
+        """
+
+    /// On a desktop that does not tell the modifiers, doctor names the opt-in, what it
+    /// needs and what that means.
+    @Test func modifierRulesOnSwayAreExplainedWithTheKeyboardsOptIn() {
+        let result = Self.doctor(Self.home(rules: Self.superSwipe, systemctl: Self.activeService), "SWAYSOCK=/nowhere WAYLAND_DISPLAY=wayland-1")
+        let lines = lines(result)
+        #expect(result.status == 1)
+        let index = lines.firstIndex { $0.hasPrefix("error modifiers: ") }
+        #expect(index.map { lines[$0] } == "error modifiers: sway's IPC tells no client which keys are held, so rules that want modifier keys held: move never fire",
+                "\(result.stdout)")
+        if let index {
+            #expect(lines[index + 1] == "      fix: read them from the keyboards: modifier-source = \"keyboards\" in [settings]. That needs the 'input' group "
+                + "(sudo usermod -aG input \"$USER\", then log out and in again), and with it any program you run can read every keystroke; "
+                + "touchgest reads only whether Ctrl, Shift, Alt, Super or Caps Lock is down and drops every other key at once "
+                + "(none is kept, logged, recorded, streamed or shown)")
         }
-        #expect(findings("DISPLAY=:7") == ["ok    modifiers: from the X server (XKB state); rules with modifiers: 'move'"])
-        #expect(findings("SWAYSOCK=\(home)/sway.sock WAYLAND_DISPLAY=wayland-1") == [
-            "error modifiers: sway's IPC tells no client which keys are held, so rules with modifiers: 'move' never fire",
-            "      fix: give those rules another gesture (touchgest reads no keyboard to learn the keys held)",
-        ])
+    }
+
+    /// With the opt-in and no keyboard it can read, doctor says the rules never fire and
+    /// what reading keyboards takes.
+    @Test func theKeyboardsOptInWithNoKeyboardReadableIsAnError() {
+        let result = Self.doctor(Self.home(rules: "[settings]\nmodifier-source = \"keyboards\"\n\n" + Self.superSwipe, systemctl: Self.activeService),
+                                 "SWAYSOCK=/nowhere WAYLAND_DISPLAY=wayland-1")
+        let lines = lines(result)
+        let index = lines.firstIndex { $0.hasPrefix("error modifiers: ") }
+        #expect(index.map { lines[$0] } == "error modifiers: modifier-source = \"keyboards\", but touchgest can read no keyboard, so rules that want "
+                + "modifier keys held: move never fire", "\(result.stdout)")
+        if let index {
+            #expect(lines[index + 1] == "      fix: sudo usermod -aG input \"$USER\", then log out and in again (reading keyboards takes the 'input' "
+                + "group, and with it any program you run can read every keystroke); or remove modifier-source and those rules")
+        }
+    }
+
+    /// Where a desktop tells the modifiers, doctor names it: the X server on X11.
+    @Test func modifierRulesOnX11SayTheXServerTellsThem() {
+        let result = Self.doctor(Self.home(rules: Self.superSwipe, systemctl: Self.activeService), "DISPLAY=:7")
+        #expect(lines(result).filter { $0.hasPrefix("ok    modifiers: ") } == [
+            "ok    modifiers: the X server (XKB state) tells which modifier keys are held, for rules that want modifier keys held: move",
+        ], "\(result.stdout)")
     }
 }

@@ -10,3 +10,12 @@ ABS_MT_TOOL_TYPE, MT_TOOL_FINGER, MT_TOOL_PALM = 0x37, 0, 2
 INPUT_PROP_POINTER, INPUT_PROP_DIRECT, INPUT_PROP_BUTTONPAD, INPUT_PROP_SEMI_MT = 0x00, 0x01, 0x02, 0x03
 TOOL_FOR_FINGERS = {1: BTN_TOOL_FINGER, 2: BTN_TOOL_DOUBLETAP, 3: BTN_TOOL_TRIPLETAP,
                     4: BTN_TOOL_QUADTAP, 5: BTN_TOOL_QUINTTAP}
+
+# Keyboard keys by the names scripts use (KEY_* in linux/input-event-codes.h).
+KEYS = {"leftctrl": 29, "rightctrl": 97, "leftshift": 42, "rightshift": 54, "leftalt": 56, "rightalt": 100,
+        "leftmeta": 125, "rightmeta": 126, "capslock": 58, "space": 57, "enter": 28, "minus": 12}
+KEYS.update({digit: 2 + index for index, digit in enumerate("123456789")})
+KEYS["0"] = 11
+for row, first in (("qwertyuiop", 16), ("asdfghjkl", 30), ("zxcvbnm", 44)):
+    KEYS.update({letter: first + index for index, letter in enumerate(row)})
+KEY_LEFTSHIFT = KEYS["leftshift"]

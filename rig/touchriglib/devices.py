@@ -51,6 +51,9 @@ class Device:
         return self.absinfo[ABS_MT_SLOT][1] + 1 if ABS_MT_SLOT in self.absinfo else 1
 
     def udev_properties(self):
+        if self.kind == "keyboard":
+            # What udev's input_id gives a keyboard: keys, and the first 32 of them.
+            return {"ID_INPUT": "1", "ID_INPUT_KEY": "1", "ID_INPUT_KEYBOARD": "1", "ID_SERIAL": "noserial"}
         kind = "ID_INPUT_TOUCHPAD" if self.kind == "touchpad" else "ID_INPUT_TOUCHSCREEN"
         return {"ID_INPUT": "1", kind: "1", "ID_SERIAL": "noserial"}
 
@@ -121,6 +124,12 @@ def clickpad(number=0):
                    EV_ABS: {ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID}},
                   {ABS_X: axis_x, ABS_Y: axis_y, ABS_MT_SLOT: (0, 4, 0, 0, 0), ABS_MT_POSITION_X: axis_x,
                    ABS_MT_POSITION_Y: axis_y, ABS_MT_TRACKING_ID: (0, 65535, 0, 0, 0)})
+
+
+def keyboard(number=2):
+    """A USB keyboard: every key from KEY_ESC to KEY_MICMUTE, nothing else."""
+    return Device("keyboard", "touchrig Keyboard", "keyboard", number, (0x3, 0x4B4, 0x7, 0x111),
+                  set(), {EV_SYN: {0}, EV_KEY: set(range(1, 249))}, {})
 
 
 def palm_clickpad(number=0):

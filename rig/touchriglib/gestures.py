@@ -174,9 +174,21 @@ def compile_script(lines, devices, fingers):
                 emit(now, fingers.placed.get(current.key, {}))
             elif verb in ("press", "release"):
                 # `press left` / `release left`: the clickpad is pressed down (or let go) under
-                # the fingers resting on it, with no time passing.
-                codes = {"left": BTN_LEFT}
+                # the fingers resting on it, with no time passing. On the keyboard,
+                # `press leftmeta` / `release leftmeta` hold a key down or let it go.
+                codes = KEYS if current.kind == "keyboard" else {"left": BTN_LEFT}
                 steps.append(("frame", now, current, [(EV_KEY, codes[words[1]], 1 if verb == "press" else 0), (EV_SYN, SYN_REPORT, 0)]))
+            elif verb == "type":
+                # `type TEXT [every 30ms]` on the keyboard: each letter, digit or space pressed
+                # and released in turn, a capital with the left Shift held around it.
+                text = words[1]
+                every = parse_duration(words[words.index("every") + 1]) if "every" in words else 30
+                for character in text:
+                    down = [(KEY_LEFTSHIFT, 1)] if character.isupper() else []
+                    up = [(KEY_LEFTSHIFT, 0)] if character.isupper() else []
+                    for code, value in down + [(KEYS[character.lower()], 1), (KEYS[character.lower()], 0)] + up:
+                        steps.append(("frame", now, current, [(EV_KEY, code, value), (EV_SYN, SYN_REPORT, 0)]))
+                        now += every / 2
             elif verb == "stroke":
                 # `stroke N at X,Y through DX,DY DX,DY ... over T [spacing S]`: N fingers
                 # drawing the polyline from X,Y through each offset from X,Y in turn, at an
