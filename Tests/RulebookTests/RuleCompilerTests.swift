@@ -163,8 +163,32 @@ final class RuleRig {
         #expect(request.environment == [
             "TOUCHGEST_RULE": "next", "TOUCHGEST_GESTURE": "swipe", "TOUCHGEST_PHASE": "recognized",
             "TOUCHGEST_FINGERS": "3", "TOUCHGEST_DEVICE": "touchpad", "TOUCHGEST_DIRECTION": "left",
-            "TOUCHGEST_X": "-5.0", "TOUCHGEST_Y": "0.0",
+            "TOUCHGEST_X": "-5.0", "TOUCHGEST_Y": "0.0", "TOUCHGEST_MODIFIERS": "none", "TOUCHGEST_BUTTONS": "none",
         ])
+    }
+
+    /// The swipe made with Super held and the clickpad down says so to its command.
+    @Test func aCommandGetsTheModifiersAndButtonsHeld() throws {
+        let rig = try RuleRig("""
+            [rule.next]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            device = "touchpad"
+            command = "true"
+            """)
+        func pad(_ gesture: TouchpadGesture, t: UInt64) {
+            var event = TouchpadEvent(gesture, timestamp: .milliseconds(t))
+            event.modifierFlags = [.command, .shift]
+            event.buttonMask = .primary
+            rig.environment.handle(event)
+        }
+        pad(.swipeBegin(fingers: 3), t: 0)
+        for step in 1...5 { pad(.swipeUpdate(fingers: 3, delta: Point(x: -5, y: 0)), t: UInt64(step) * 10) }
+        pad(.swipeEnd(fingers: 3, cancelled: false), t: 60)
+        let request = try #require(rig.recorder.requests.first)
+        #expect(request.environment["TOUCHGEST_MODIFIERS"] == "shift+super")
+        #expect(request.environment["TOUCHGEST_BUTTONS"] == "left")
     }
 
     @Test func pinchStepsFireOncePerStepInBothDirections() throws {
