@@ -60,6 +60,9 @@ import Testing
         lines.filter { $0.contains(/(?i)\bkey\b|key_|keycode|keysym|hunter|\b2pw\b/) }
     }
 
+    /// What debug says at start of where the modifiers come from.
+    static let sourceLine = "modifiers: from the keyboards (modifier-source = \"keyboards\"): only whether Ctrl, Shift, Alt, Super or Caps Lock is down"
+
     @Test func superHeldOnTheKeyboardFiresTheSuperRuleAndReleasedThePlainOne() {
         let run = rig(devices: ["touchpad", "keyboard"], rules: Self.swipeRules, script: Self.script) {
             $0.decisions == ["super possible -> recognized", "plain possible -> recognized"]
@@ -74,16 +77,18 @@ import Testing
         let text = rig(devices: ["touchpad", "keyboard"], rules: Self.swipeRules, script: Self.script)
         #expect(text.decisions == ["super possible -> recognized", "plain possible -> recognized"], "\(text)")
         #expect(Self.leaks(text.lines + text.stderr.split(separator: "\n").map(String.init)) == [])
-        // Every line the keyboard made, and no other: the keyboard itself and its modifiers.
+        // Every line the keyboard made, and no other: where the modifiers come from (said at
+        // start), the keyboard itself and its modifiers.
         #expect(text.lines.filter { $0.hasPrefix("keyboard") || $0.hasPrefix("modifiers") }
-            == ["keyboard added: /dev/input/event1 \"touchrig Keyboard\" (its modifier keys only)"]
+            == [Self.sourceLine, "keyboard added: /dev/input/event1 \"touchrig Keyboard\" (its modifier keys only)"]
             + Self.modifiersHeld.map { "modifiers: \($0)" }, "\(text)")
 
         let json = rig(devices: ["touchpad", "keyboard"], rules: Self.swipeRules, script: Self.script, arguments: "debug --json")
         #expect(json.status == 0, "\(json)")
         #expect(Self.leaks(json.lines) == [])
         #expect(json.lines.filter { $0.contains("keyboard") || $0.contains("modifiers") }
-            == [#"{"event":"keyboard-added","node":"/dev/input/event1","name":"touchrig Keyboard"}"#]
+            == [#"{"event":"modifier-source","source":"the keyboards (modifier-source = \"keyboards\"): only whether Ctrl, Shift, Alt, Super or Caps Lock is down"}"#,
+                #"{"event":"keyboard-added","node":"/dev/input/event1","name":"touchrig Keyboard"}"#]
             + Self.modifiersHeld.map { #"{"event":"modifiers","held":"\#($0)"}"# }, "\(json)")
         #expect(json.lines.filter { $0.contains(#""event":"command""#) }.count == 2, "\(json)")
     }
