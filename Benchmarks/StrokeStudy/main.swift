@@ -186,7 +186,8 @@ for groupName in groups.keys.sorted() {
                 }
                 if showMisses && one.right == 0 {
                     let report = reportIndex < reports.count ? reports[reportIndex].summary(shown: 3) : "no stroke report"
-                    misses.append("\(subject) \(speed) K=\(k) split \(split + 1) \(shape)\(drawing.number): \(one.none == 1 ? "none" : "wrong \(rules)"): \(report)")
+                    let bends = StrokeBends(path).map { " [turns \(fixedDecimals($0.turning, 0)), strays \(fixedDecimals($0.deviation, 2))]" } ?? ""
+                    misses.append("\(subject) \(speed) K=\(k) split \(split + 1) \(shape)\(drawing.number): \(one.none == 1 ? "none" : "wrong \(rules)"): \(report)\(bends)")
                 }
                 reportIndex += 1
                 tally.add(one)
