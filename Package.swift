@@ -158,6 +158,10 @@ let package = Package(
         .executableTarget(name: "StrokeBenchmark", dependencies: ["StrokeGestures", "TouchGestures"], path: "Benchmarks/StrokeBenchmark"),
         // The recognition table of the human-like corpus on the current engine.
         .executableTarget(name: "GestureCorpus", dependencies: ["HumanInput", "Rulebook", "StrokeGestures", "TouchGestures"], path: "Benchmarks/GestureCorpus"),
+        // touchgest's stroke rules on real people's drawings, learned and replayed in-process, beside $1 (docs/strokes.md).
+        .executableTarget(name: "StrokeStudy", dependencies: ["HumanInput", "Rulebook", "StrokeGestures", "TouchGestures", "TouchgestDaemon",
+                                                             .product(name: "RealModule", package: "swift-numerics")],
+                          path: "Benchmarks/StrokeStudy"),
         // Checking and compiling a large require-to-fail graph (see its header).
         .executableTarget(name: "RulebookBenchmark", dependencies: ["Rulebook", "TouchGestures"], path: "Benchmarks/RulebookBenchmark"),
         // Focus-change latency on a real sway and the window keys' cost per gesture (docs/focus.md).

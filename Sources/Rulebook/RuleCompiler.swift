@@ -232,6 +232,9 @@ public final class CompiledRulebook {
             let stroke = StrokeGestureRecognizer()
             stroke.numberOfTouchesRequired = rule.fingers
             stroke.templates = rule.templates
+            // A rule that names no threshold gets one from how far apart its own templates
+            // are; one that names it (or the settings') keeps it: the tunables below set it.
+            stroke.threshold = StrokeMatcher.adaptiveThreshold(for: rule.templates, ceiling: rule.strokeThreshold)
             recognizer = stroke
             made = stroke
         }

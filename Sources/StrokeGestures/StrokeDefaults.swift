@@ -5,11 +5,25 @@
 /// every recognizer: templates are prepared once with them.
 public enum StrokeDefaults {
     /// The lowest score (0 to 1, see ``StrokeMatcher/score(distance:)``) the best template
-    /// must reach for a stroke to be recognized. On the generated corpus
+    /// must reach for a stroke to be recognized; a rule file's rule without a `threshold`
+    /// adapts it down to how far apart its templates are (``adaptiveFloor``). On the generated corpus
     /// (docs/strokes.md) a stroke's own rule scored 0.83 to 0.995 (5% under 0.905), and
     /// the closest stroke rule to any of the gesture corpus's swipes, taps and rests at most
     /// 0.90, which the straight-line rival (``straightMargin``) kept from firing.
     public static let threshold = 0.80
+
+    /// The lowest threshold a rule with no `threshold` of its own adapts to
+    /// (``StrokeMatcher/adaptiveThreshold(for:ceiling:)``), and the threshold of one with a
+    /// single template: on real drawings (issue 40) a person's next drawing of a shape
+    /// scored 0.68-0.80 against a single earlier one in a quarter of the cases where the
+    /// matcher still ranked the right shape first, and ranking, not the threshold, is what
+    /// tells shapes apart.
+    public static let adaptiveFloor = 0.70
+
+    /// How far under the lowest score a rule's templates reach against each other its
+    /// adapted threshold lies: a new drawing meets all of them, and scores a little over
+    /// what one of them scores against the rest.
+    public static let adaptiveMargin = 0.05
 
     /// A template that scores this much against the straight line from its first point to
     /// its last is itself a straight stroke. Other templates must come closer to a stroke
@@ -24,6 +38,29 @@ public enum StrokeDefaults {
     /// corner: it came 0.90 near an L on the corpus, and 0.88 near its own line. An L
     /// comes 0.95 near its template and 0.80 near its line.
     public static let straightMargin = 0.05
+
+    /// The straight-line rival (``straightMargin``) applies only to a stroke that turns
+    /// less than this many degrees in all (``StrokeBends/turning``): a swipe that bows a
+    /// quarter of its length sideways turns about 110, a curly brace or a question mark 300
+    /// and more. Tall, narrow shapes score almost as well against their line as their
+    /// template, and lost 13-17% of their drawings to it on real drawings (issue 40).
+    public static let straightTurning = 150.0
+
+    /// ... and that strays from the line through its ends by less than this fraction of
+    /// the line's length (``StrokeBends/deviation``): a bowed swipe strays up to a quarter,
+    /// a check mark's corner 0.3 to 0.5.
+    public static let straightDeviation = 0.3
+
+    /// The fraction of a stroke's longer side within which its path is simplified before
+    /// its bends are measured: tremor and sensor noise (0.2-0.6 mm on a 40 mm shape, 1%)
+    /// turn the path at every millimetre, a shape's corners are far larger.
+    public static let bendTolerance = 0.05
+
+    /// Millimetres at the start of a stroke that the check made while the fingers move may
+    /// leave out: a finger or a pen landing skids or hooks a few millimetres before the
+    /// stroke proper, and that hook is a large part of the path when the first check runs
+    /// (at ``minimumSize``), though the whole drawing matches its template well.
+    public static let landingHook = 5.0
 
     /// Millimetres the stroke's bounding box must span on its longer side before it is a
     /// stroke at all. Resting or tapping fingers wander 1-5 mm, and a path that small

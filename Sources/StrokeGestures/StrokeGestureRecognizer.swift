@@ -149,13 +149,35 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         return true
     }
 
-    /// Gives up once no part of any template resembles the path so far.
+    /// Gives up once no part of any template resembles the path so far, with or without
+    /// its first ``StrokeDefaults/landingHook`` millimetres (a landing's hook).
     private func checkPrefix(_ path: StrokePath) {
-        guard let partial = StrokeShape(path.points, count: StrokeDefaults.prefixPoints) else { return }
-        let score = StrokeMatcher.bestPrefixScore(partial, among: templates, tolerance: rotationTolerance)
-        if score < threshold - StrokeDefaults.prefixMargin {
+        let floor = threshold - StrokeDefaults.prefixMargin
+        var score = 0.0
+        if let partial = StrokeShape(path.points, count: StrokeDefaults.prefixPoints) {
+            score = StrokeMatcher.bestPrefixScore(partial, among: templates, tolerance: rotationTolerance)
+        }
+        if score < floor, let landed = Self.afterLanding(path.points),
+           let partial = StrokeShape(landed, count: StrokeDefaults.prefixPoints) {
+            score = max(score, StrokeMatcher.bestPrefixScore(partial, among: templates, tolerance: rotationTolerance))
+        }
+        if score < floor {
             fail(.leftEveryTemplate(atLength: path.length, bestScore: score))
         }
+    }
+
+    /// `points` from where the path is ``StrokeDefaults/landingHook`` mm along, or nil when
+    /// less than twice that is left.
+    static func afterLanding(_ points: [Point]) -> [Point]? {
+        var travelled = 0.0
+        for index in points.indices.dropFirst() {
+            travelled += points[index - 1].distance(to: points[index])
+            if travelled >= StrokeDefaults.landingHook {
+                let rest = Array(points[index...])
+                return StrokeShape.length(rest) >= 2 * StrokeDefaults.landingHook ? rest : nil
+            }
+        }
+        return nil
     }
 
     /// The fingers lift: the closest template decides.
@@ -169,7 +191,9 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         guard mine.score >= threshold else { return fail(.belowThreshold) }
         // A straight movement is a swipe's or a drag's, however near a template with a
         // short hook (an L, a check mark) it comes: the template must come clearly closer.
-        if !templates[mine.template].isStraight {
+        // A stroke that turns or strays too far for a swipe (a curly brace, a question
+        // mark) is a shape whatever its line scores.
+        if !templates[mine.template].isStraight, StrokeBends(path.points)?.couldBeStraight ?? true {
             let line = StrokeMatcher.straightness(of: path.points, shape: shape, tolerance: rotationTolerance)
             if line + StrokeDefaults.straightMargin > mine.score { return fail(.straight(lineScore: line)) }
         }

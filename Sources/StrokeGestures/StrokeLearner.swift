@@ -133,6 +133,49 @@ public enum StrokeLearner {
         return typical.prefix(limit).map { shaped[$0].index }.sorted()
     }
 
+    /// A drawing of one shape that would be taken for another.
+    public struct Confusion: Sendable, Equatable {
+        /// Whether the drawing is one of the new examples (else a template of the other rule).
+        public var isExample: Bool
+        /// The drawing's index from 0: among the examples kept, or the other rule's templates.
+        public var drawing: Int
+        /// Its best score against the other shape's templates.
+        public var rival: Double
+        /// Its best score against its own shape's templates, its own left out (against its
+        /// own template when it is its shape's only drawing).
+        public var own: Double
+    }
+
+    /// The drawings of each of two shapes that would be taken for the other, each drawing
+    /// judged against its own shape's templates with its own left out (leave-one-out, the
+    /// way a new drawing meets the templates): one whose best template is the other
+    /// shape's, at that shape's threshold or above, would fire the other rule.
+    /// `examples` are the drawings `templates` were made of, in order (nil for one with no
+    /// shape); the other shape's drawings are its templates, its only record of them.
+    /// Closeness alone says little: a circle and a triangle drawn by one hand come 0.8
+    /// near each other, yet their drawings are each nearer their own.
+    public static func confusions(examples: [StrokeShape?], templates: [StrokeTemplate], threshold: Double,
+                                  other: [StrokeTemplate], otherThreshold: Double) -> [Confusion] {
+        func judge(_ drawing: StrokeShape, index: Int, home: [StrokeTemplate], homeThreshold: Double,
+                   away: [StrokeTemplate], awayThreshold: Double, isExample: Bool) -> Confusion? {
+            guard let rival = StrokeMatcher.best(drawing, among: away)?.score, rival >= awayThreshold else { return nil }
+            let others = home.count > 1 ? home.indices.filter { $0 != index }.map { home[$0] } : home
+            let own = StrokeMatcher.best(drawing, among: others)?.score ?? 0
+            return rival > own ? Confusion(isExample: isExample, drawing: index, rival: rival, own: own) : nil
+        }
+        var found: [Confusion] = []
+        for (index, example) in examples.enumerated() {
+            guard let example, index < templates.count else { continue }
+            if let confusion = judge(example, index: index, home: templates, homeThreshold: threshold,
+                                     away: other, awayThreshold: otherThreshold, isExample: true) { found.append(confusion) }
+        }
+        for (index, template) in other.enumerated() {
+            if let confusion = judge(template.shape, index: index, home: other, homeThreshold: otherThreshold,
+                                     away: templates, awayThreshold: threshold, isExample: false) { found.append(confusion) }
+        }
+        return found
+    }
+
     /// How close two shapes come: the best score any template of one reaches against the
     /// other's, either way round (0 when either has none). A score at or above the lower
     /// of their thresholds means a stroke of one can be recognized as the other.

@@ -25,6 +25,22 @@ public enum StrokeMatcher {
         return best
     }
 
+    /// The threshold of a rule whose file gives none: what a new drawing of the shape can
+    /// be expected to score, judged from how far apart the rule's own templates are. Each
+    /// template is scored against the others (leave-one-out, as a new drawing meets them);
+    /// the lowest of those, less ``StrokeDefaults/adaptiveMargin``, kept between
+    /// ``StrokeDefaults/adaptiveFloor`` and `ceiling`. A single template says nothing of how
+    /// a person's drawings vary: ``StrokeDefaults/adaptiveFloor``.
+    public static func adaptiveThreshold(for templates: [StrokeTemplate], ceiling: Double = StrokeDefaults.threshold) -> Double {
+        guard templates.count > 1 else { return min(ceiling, StrokeDefaults.adaptiveFloor) }
+        var lowest = 1.0
+        for index in templates.indices {
+            let others = templates.indices.filter { $0 != index }.map { templates[$0] }
+            lowest = min(lowest, best(templates[index].shape, among: others)?.score ?? 1)
+        }
+        return min(ceiling, max(StrokeDefaults.adaptiveFloor, lowest - StrokeDefaults.adaptiveMargin))
+    }
+
     /// How close `shape`, made of `path`, comes to the straight line from the path's first
     /// point to its last: the score that line would have as a template (0 when the two
     /// points coincide, as a closed shape's do).

@@ -82,10 +82,17 @@ public final class StrokeLearning {
         let device: DeviceKind = types.first == .indirect ? .touchpad : .touchscreen
         let learned = StrokeLearner.learn(examples.map(\.path.points), keeping: StrokeDefaults.maximumTemplatesPerRule)
         let threshold = threshold ?? StrokeDefaults.threshold
+        // The kept drawings that made a template, each beside its template.
+        let drawn = learned.kept.map { examples[$0].path.points }.compactMap { path in
+            StrokeLearner.template(from: path).map { (shape: StrokeShape(path), template: $0) }
+        }
         var others: [StrokeLesson.Neighbour] = []
         for rule in rules?.rules ?? [] where rule.gesture == .stroke && rule.fingers == fingers && rule.device.overlaps(device) && rule.name != name {
             let score = StrokeLearner.closeness(learned.templates, rule.templates)
-            others.append(StrokeLesson.Neighbour(rule: rule.name, score: score, threshold: min(threshold, rule.strokeThreshold)))
+            let confusions = StrokeLearner.confusions(examples: drawn.map(\.shape), templates: drawn.map(\.template), threshold: threshold,
+                                                      other: rule.templates, otherThreshold: rule.strokeThreshold)
+            others.append(StrokeLesson.Neighbour(rule: rule.name, score: score, threshold: min(threshold, rule.strokeThreshold),
+                                                 drawings: drawn.count + rule.templates.count, confusions: confusions))
         }
         let text = StrokeRuleText.rule(name: name, device: device, fingers: fingers, templates: learned.templates,
                                        threshold: threshold, command: command)
@@ -131,8 +138,9 @@ public final class StrokeLearning {
 
 /// What a set of examples taught: the rule, and how it will fare.
 public struct StrokeLesson: Sendable {
-    /// A stroke rule of the rule file on the same fingers, and how close the new shape comes
-    /// to it (``StrokeLearner/closeness(_:_:)``).
+    /// A stroke rule of the rule file on the same fingers, how close the new shape comes
+    /// to it (``StrokeLearner/closeness(_:_:)``), and which drawings of the two would be
+    /// taken for the other (``StrokeLearner/confusions(examples:templates:threshold:other:otherThreshold:)``).
     public struct Neighbour: Sendable, Equatable {
         /// The other rule's name.
         public var rule: String
@@ -140,9 +148,16 @@ public struct StrokeLesson: Sendable {
         public var score: Double
         /// The lower of the two rules' thresholds.
         public var threshold: Double
+        /// The drawings judged: the new examples kept and the other rule's templates.
+        public var drawings: Int
+        /// Those that come closer to the other shape than to their own.
+        public var confusions: [StrokeLearner.Confusion]
 
-        /// Whether a stroke of one can be taken for the other.
-        public var isTooAlike: Bool { score >= threshold }
+        /// Whether a stroke of one would be taken for the other: some drawing of one comes
+        /// closer to the other's templates than to its own (its own left out). Templates
+        /// merely close (at the threshold) are no sign: on real drawings circle and
+        /// triangle were that close in nearly every rule file, and confused in 2 of 2,100.
+        public var isTooAlike: Bool { !confusions.isEmpty }
     }
 
     /// The rule's name.

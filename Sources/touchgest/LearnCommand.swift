@@ -14,9 +14,10 @@ struct LearnCommand: ParsableCommand {
             pointer) --examples times, as you will draw it, or give a recording of the drawings
             (--from, made with touchgest record; touchgest record --fingers for a touchpad).
             Each drawing becomes a template. learn says how close each drawing comes to the
-            others' templates (one unlike the rest is worth drawing again) and warns when the
-            shape comes as close to a stroke rule of the rule file on the same fingers as that
-            rule's threshold: the two would be confused. A rule holds at most 16 templates: from
+            others' templates (one unlike the rest is worth drawing again) and warns when a
+            drawing of the shape, or a template of a stroke rule of the rule file on the same
+            fingers, comes closer to the other shape than to the other drawings of its own:
+            the two would be confused. A rule holds at most 16 templates: from
             a recording of more drawings learn keeps the 16 most typical, and says so. It
             prints the rule on standard output; with --append it adds the rule to the end of
             the rule file instead, never changing what is there: it writes a whole new copy
@@ -160,8 +161,13 @@ struct LearnCommand: ParsableCommand {
         for example in lesson.unlikeTheRest {
             printError("touchgest: warning: example \(example) is unlike the others (under the threshold \(fixedDecimals(lesson.threshold, 2))): a stroke drawn like it may not be recognized; draw the shape again, or keep it if you draw it both ways")
         }
-        for neighbour in lesson.neighbours where neighbour.isTooAlike {
-            printError("touchgest: warning: '\(lesson.name)' is too alike to rule '\(neighbour.rule)' to be told apart: they score \(fixedDecimals(neighbour.score, 2)) against each other, at least the threshold \(fixedDecimals(neighbour.threshold, 2)); draw a more different shape")
+        for neighbour in lesson.neighbours {
+            // The drawing that comes nearest the other shape, past its own.
+            guard let worst = neighbour.confusions.max(by: { $0.rival - $0.own < $1.rival - $1.own }) else { continue }
+            let which = worst.isExample
+                ? "example \(lesson.kept[worst.drawing] + 1) scores \(fixedDecimals(worst.rival, 2)) against '\(neighbour.rule)', \(fixedDecimals(worst.own, 2)) against the other examples"
+                : "template \(worst.drawing + 1) of '\(neighbour.rule)' scores \(fixedDecimals(worst.rival, 2)) against '\(lesson.name)', \(fixedDecimals(worst.own, 2)) against its other templates"
+            printError("touchgest: warning: '\(lesson.name)' and rule '\(neighbour.rule)' would be confused: \(neighbour.confusions.count) of their \(neighbour.drawings) drawings come closer to the other shape than to their own (\(which)); draw a more different shape")
         }
         if let closest = lesson.neighbours.first, !closest.isTooAlike {
             printError("the closest stroke rule on \(lesson.fingers) finger\(lesson.fingers == 1 ? "" : "s") is '\(closest.rule)', at \(fixedDecimals(closest.score, 2))")

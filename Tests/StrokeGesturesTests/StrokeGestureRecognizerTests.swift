@@ -80,6 +80,27 @@ import TouchGestures
         #expect(l.path == nil, "reset after the sequence")
     }
 
+    /// A curly brace is tall and narrow: drawn narrower than its template, the line through
+    /// its ends comes nearer than the template. It turns far more than a swipe (about 330
+    /// degrees), so it is a shape (issue 40: on real drawings the line took 13-17% of braces).
+    @Test func aTallNarrowBraceIsAShapeThoughItsLineComesCloser() throws {
+        let rig = StrokeRig()
+        try rig.stroke("brace", [Shape.brace])
+        let lift = rig.draw(Shape.drawn(Shape.narrowBrace, size: 60))
+        #expect(rig.log == ["\(lift) brace possible -> recognized", "\(lift) action brace"])
+    }
+
+    /// A finger that lands 12 mm off and hooks into the shape (here up and left into the
+    /// top of a 30 mm bracket) is not given up on while the hook is most of the path: it
+    /// was, at 25 mm, although the whole drawing scores 0.84.
+    @Test func aLandingHookIsForgiven() throws {
+        let rig = StrokeRig()
+        try rig.stroke("bracket", [Shape.bracket])
+        let hook = 12 / 2.0.squareRoot()
+        let lift = rig.draw([(100 + hook, 50 + hook)] + Shape.drawn(Shape.bracket, size: 30))
+        #expect(rig.log == ["\(lift) bracket possible -> recognized", "\(lift) action bracket"])
+    }
+
     @Test func aWiggleSmallerThanAStrokeIsATap() throws {
         let rig = StrokeRig()
         try rig.stroke("v", [Shape.v])

@@ -112,6 +112,12 @@ enum Shape {
     static let upDown = [(0.5, 1.0), (0.5, 0.0), (0.5, 1.0)]
     static let l = [(0.0, 0.0), (0.0, 1.0), (0.7, 1.0)]
     static let z = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
+    /// A right curly brace, two fifths as wide as it is tall, drawn from its top.
+    static let brace = [(0.3, 0.0), (0.5, 0.05), (0.5, 0.42), (0.7, 0.5), (0.5, 0.58), (0.5, 0.95), (0.3, 1.0)]
+    /// The same drawn half as wide: nearer its straight line (0.94) than its template (0.92).
+    static let narrowBrace = [(0.4, 0.0), (0.5, 0.05), (0.5, 0.42), (0.6, 0.5), (0.5, 0.58), (0.5, 0.95), (0.4, 1.0)]
+    /// A right square bracket, drawn from its top.
+    static let bracket = [(0.0, 0.0), (0.5, 0.0), (0.5, 1.0), (0.0, 1.0)]
 
     /// `shape` drawn `size` mm wide from `origin`, in millimetres.
     static func drawn(_ shape: [(Double, Double)], size: Double = 40, at origin: (Double, Double) = (100, 50)) -> [(Double, Double)] {

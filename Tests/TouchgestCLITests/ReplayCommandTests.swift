@@ -86,8 +86,32 @@ import Testing
     @Test func jsonStatesAreRightForARuleNamedWithASpace() {
         let folder = temporaryFolder()
         writeText("\(folder)/rules.toml", "[rule.\"screen tap\"]\ngesture = \"tap\"\ndevice = \"touchscreen\"\ncommand = \"true\"\n")
-        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml --json")
+        let result = touchgest("replay \(packageRoot)/examples/tour.tgrec --rules \(folder)/rules.toml --json -v")
         #expect(result.stdout.contains(#"{"event":"transition","recognizer":"screen tap","from":"possible","to":"recognized","#))
+    }
+
+    /// Without -v, JSON carries what text shows: devices, decisions, commands; no
+    /// transition or phase move (printing them made --json 3.7 times as slow, issue 40).
+    @Test func jsonWithoutVerboseHasTheDecisionsAndNoTransitions() {
+        let quiet = touchgest(Self.tour + " --json")
+        let verbose = touchgest(Self.tour + " --json -v")
+        func events(_ output: String) -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for line in output.split(separator: "\n") {
+                guard let start = line.firstRange(of: #"{"event":""#) else { continue }
+                counts[String(line[start.upperBound...].prefix { $0 != "\"" }), default: 0] += 1
+            }
+            return counts
+        }
+        let shown = events(quiet.stdout)
+        let all = events(verbose.stdout)
+        #expect(quiet.status == 0 && shown["transition"] == nil && shown["phase"] == nil, "\(shown)")
+        #expect(all["transition", default: 0] > 0 && all["phase", default: 0] > 0, "\(all)")
+        // Every decision and command the verbose output has, the quiet one has too.
+        #expect(shown["decision"] == all["decision"] && shown["command"] == all["command"] && shown["decision", default: 0] > 0,
+                "\(shown) against \(all)")
+        let decisions = { (output: String) in output.split(separator: "\n").filter { $0.hasPrefix(#"{"event":"decision""#) } }
+        #expect(decisions(quiet.stdout) == decisions(verbose.stdout))
     }
 
     @Test func aBrokenRecordingNamesTheLine() {

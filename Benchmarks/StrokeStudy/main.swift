@@ -1,0 +1,231 @@
+// The stroke study: touchgest's stroke rules on real people's drawings (docs/strokes.md,
+// "Real drawings"). For each subject and speed of the $1 gesture logs, K of that person's
+// drawings of each shape are learned as `touchgest learn` learns them (StrokeLearning:
+// its collector, templates and rule text), the 16 rules parsed as a rule file, and the
+// other drawings replayed through the compiled rules as `touchgest replay` would (a
+// GestureEnvironment on virtual time): right, wrong or none. Beside it, on the same
+// splits, the $1 recognizer (DollarOne.swift) and touchgest's matcher without its gates.
+//
+//     swift run -c release StrokeStudy DATA_DIR [--splits N] [--seed N] [--mm-per-pixel X]
+//                                      [--shapes] [--misses] [--pilot] [--k 1,3,5]
+//
+// DATA_DIR is the logs' xml_logs folder (SUBJECT/SPEED/SHAPENN.xml); the data is not in
+// the repository (docs/strokes.md says where it comes from).
+import Glibc
+import HumanInput
+import Rulebook
+import StrokeGestures
+import TouchGestures
+import TouchgestDaemon
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let optionNames: Set<String> = ["--splits", "--seed", "--mm-per-pixel", "--k"]
+let positional = arguments.enumerated().filter { index, text in
+    !text.hasPrefix("--") && (index == 0 || !optionNames.contains(arguments[index - 1]))
+}.map(\.element)
+guard let folder = positional.first else {
+    warn("usage: StrokeStudy DATA_DIR [--splits N] [--seed N] [--mm-per-pixel X] [--k 1,3,5] [--shapes] [--misses] [--pilot]")
+    exit(2)
+}
+let splits = option("--splits").flatMap { Int($0) } ?? 5
+let seed = option("--seed").flatMap { UInt64($0) } ?? 40
+// A stylus on a Pocket PC's 240x320 screen; a finger draws larger. 0.4 mm a pixel puts
+// the median drawing at 45 mm across (5%: 33 mm), as the corpus's one-finger shapes.
+let mmPerPixel = option("--mm-per-pixel").flatMap { Double($0) } ?? 0.4
+let ks = option("--k").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1, 3, 5]
+let showShapes = arguments.contains("--shapes")
+let showMisses = arguments.contains("--misses")
+
+let logs = GestureLog.load(folder, pilot: arguments.contains("--pilot"))
+guard !logs.isEmpty else {
+    warn("stroke-study: no gesture logs under \(folder) (expected SUBJECT/SPEED/SHAPENN.xml)")
+    exit(1)
+}
+
+/// A drawing's path in millimetres, centred on the corpus's touchscreen, and its times in seconds.
+func millimetres(_ log: GestureLog) -> [(time: Double, point: Point)] {
+    let xs = log.points.map(\.x), ys = log.points.map(\.y)
+    let centre = Point(x: (xs.min()! + xs.max()!) / 2, y: (ys.min()! + ys.max()!) / 2)
+    let screen = TouchscreenFrames.size
+    return log.points.map { p in
+        (p.t / 1000, Point(x: (p.x - centre.x) * mmPerPixel + screen.width / 2, y: (p.y - centre.y) * mmPerPixel + screen.height / 2))
+    }
+}
+
+/// Plays `drawings` one after another (2 s apart) on `environment` as touchscreen frames,
+/// calling `each` after each with its index.
+func play(_ drawings: [GestureLog], on environment: GestureEnvironment, scheduler: ManualScheduler, each: (Int) -> Void = { _ in }) {
+    var start = (Double(scheduler.now.microseconds) - Double(Sample.start.microseconds)) / 1_000_000 + 1
+    for (index, drawing) in drawings.enumerated() {
+        let path = millimetres(drawing)
+        var frames = path.map { (time: start + $0.time, positions: [0: $0.point]) }
+        frames.append((time: start + path[path.count - 1].time + 0.008, positions: [:]))
+        let events = TouchscreenFrames.events(frames, type: .direct, device: TouchscreenFrames.device, size: TouchscreenFrames.size)
+        for event in events {
+            scheduler.advance(to: Timestamp(microseconds: event.timestamp.microseconds - 1))
+            environment.handle(event)
+            scheduler.advance(to: event.timestamp)
+        }
+        scheduler.runUntilIdle()
+        each(index)
+        start += path[path.count - 1].time + 2
+    }
+}
+
+final class Sink: CommandSink {
+    var requests: [CommandRequest] = []
+    func run(_ request: CommandRequest) { requests.append(request) }
+}
+
+func newEnvironment() -> (GestureEnvironment, ManualScheduler) {
+    let scheduler = ManualScheduler(start: Timestamp(microseconds: Sample.start.microseconds - 1))
+    return (GestureEnvironment(scheduler: scheduler), scheduler)
+}
+
+struct Tally {
+    var tests = 0, right = 0, wrong = 0, none = 0, dollar = 0, matcher = 0
+    mutating func add(_ other: Tally) {
+        tests += other.tests; right += other.right; wrong += other.wrong; none += other.none
+        dollar += other.dollar; matcher += other.matcher
+    }
+}
+struct Key: Hashable { var speed: String; var k: Int }
+
+var tallies: [Key: Tally] = [:]
+var byShape: [Key: [String: Tally]] = [:]
+var files = 0, warnedPairs = 0
+var warned: [Key: Set<String>] = [:]
+var confusedPairs: [Key: Set<String>] = [:]
+var warnedAndConfused = 0
+var misses: [String] = []
+let clockStart = clock()
+
+let groups = Dictionary(grouping: logs) { "\($0.subject)/\($0.speed)" }
+for groupName in groups.keys.sorted() {
+    let group = groups[groupName]!
+    let shapes = Dictionary(grouping: group, by: \.shape).mapValues { $0.sorted { $0.number < $1.number } }
+    let shapeNames = shapes.keys.sorted()
+    let (subject, speed) = (group[0].subject, group[0].speed)
+    for k in ks {
+        let key = Key(speed: speed, k: k)
+        for split in 0..<splits {
+            var random = SeededRandom(seed: seed).fork(split + 1)
+            // Each shape's drawings in a seeded order: the first K teach, the rest are tested.
+            var train: [String: [GestureLog]] = [:], test: [(String, GestureLog)] = []
+            for shape in shapeNames {
+                var drawings = shapes[shape]!
+                for i in stride(from: drawings.count - 1, to: 0, by: -1) { drawings.swapAt(i, random.integer(0...i)) }
+                train[shape] = Array(drawings.prefix(k))
+                test += drawings.dropFirst(k).map { (shape, $0) }
+            }
+            // Learn each shape as `touchgest learn --from` does: the collector takes the
+            // drawings, the lesson makes the templates and the rule's text.
+            var learnings: [String: StrokeLearning] = [:]
+            var text = ""
+            var dollar = DollarOne()
+            for shape in shapeNames {
+                let learning = StrokeLearning(fingers: 1)
+                let (environment, scheduler) = newEnvironment()
+                learning.collector.attach(to: environment)
+                play(train[shape]!, on: environment, scheduler: scheduler)
+                learnings[shape] = learning
+                if let lesson = try? learning.lesson(name: shape, command: "true") { text += "\n" + lesson.rule }
+                for drawing in train[shape]! { dollar.add(shape, drawing.points.map { Point(x: $0.x, y: $0.y) }) }
+            }
+            let book: Rulebook
+            do {
+                book = try Rulebook.parse(text, file: "study.toml")
+            } catch {
+                for diagnostic in error.diagnostics { print(diagnostic.description) }
+                exit(1)
+            }
+            // learn's warnings, as each rule would be learned beside the other fifteen.
+            files += 1
+            var flagged: Set<String> = []
+            for shape in shapeNames {
+                guard let lesson = try? learnings[shape]!.lesson(name: shape, command: "true", rules: book) else { continue }
+                for neighbour in lesson.neighbours where neighbour.isTooAlike {
+                    flagged.insert([shape, neighbour.rule].sorted().joined(separator: " ~ "))
+                }
+            }
+            warnedPairs += flagged.count
+            warned[key, default: []].formUnion(flagged)
+
+            let sink = Sink()
+            let (environment, scheduler) = newEnvironment()
+            let compiled = CompiledRulebook(book, sink: sink)
+            compiled.attach(to: environment)
+            var reports: [StrokeReport] = []
+            compiled.strokeReports = { reports.append($0) }
+            var tally = Tally()
+            var confused: Set<String> = []
+            let drawings = test.map(\.1)
+            var fired: [[String]] = []
+            play(drawings, on: environment, scheduler: scheduler) { _ in
+                fired.append(sink.requests.filter { $0.phase == .recognized || $0.phase == .begin }.map(\.rule))
+                sink.requests.removeAll()
+            }
+            _ = fired.count
+            var reportIndex = 0
+            for ((shape, drawing), rules) in zip(test, fired) {
+                var one = Tally()
+                one.tests = 1
+                if rules == [shape] { one.right = 1 } else if rules.isEmpty { one.none = 1 } else {
+                    one.wrong = 1
+                    for rule in rules where rule != shape { confused.insert([shape, rule].sorted().joined(separator: " ~ ")) }
+                }
+                let path = millimetres(drawing).map(\.point)
+                if dollar.recognize(drawing.points.map { Point(x: $0.x, y: $0.y) }) == shape { one.dollar = 1 }
+                if let prepared = StrokeShape(path) {
+                    let best = book.rules.compactMap { rule in StrokeMatcher.best(prepared, among: rule.templates).map { (rule.name, $0.score) } }
+                        .max { $0.1 < $1.1 }
+                    if best?.0 == shape { one.matcher = 1 }
+                }
+                if showMisses && one.right == 0 {
+                    let report = reportIndex < reports.count ? reports[reportIndex].summary(shown: 3) : "no stroke report"
+                    let bends = StrokeBends(path).map { " [turns \(fixedDecimals($0.turning, 0)), strays \(fixedDecimals($0.deviation, 2))]" } ?? ""
+                    misses.append("\(subject) \(speed) K=\(k) split \(split + 1) \(shape)\(drawing.number): \(one.none == 1 ? "none" : "wrong \(rules)"): \(report)\(bends)")
+                }
+                reportIndex += 1
+                tally.add(one)
+                byShape[key, default: [:]][shape, default: Tally()].add(one)
+            }
+            if reports.count != test.count { warn("stroke-study: \(groupName) K=\(k): \(reports.count) stroke reports for \(test.count) drawings") }
+            confusedPairs[key, default: []].formUnion(confused)
+            warnedAndConfused += flagged.intersection(confused).count
+            tallies[key, default: Tally()].add(tally)
+        }
+    }
+}
+
+func percent(_ count: Int, _ total: Int) -> String { total == 0 ? "-" : fixedDecimals(100 * Double(count) / Double(total), 1) + "%" }
+let subjects = Set(logs.map(\.subject)).count
+print("\(logs.count) drawings, \(subjects) subjects, \(Set(logs.map(\.shape)).count) shapes; \(splits) splits a subject, speed and K, seed \(seed); \(fixedDecimals(mmPerPixel, 2)) mm a pixel\n")
+print("| speed | K | tests | right | wrong | none | $1 right | matcher alone right |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+for speed in ["slow", "medium", "fast"] {
+    for k in ks {
+        guard let t = tallies[Key(speed: speed, k: k)] else { continue }
+        print("| \(speed) | \(k) | \(t.tests) | \(percent(t.right, t.tests)) | \(percent(t.wrong, t.tests)) | \(percent(t.none, t.tests)) | \(percent(t.dollar, t.tests)) | \(percent(t.matcher, t.tests)) |")
+    }
+}
+print("\nlearn's warnings: \(warnedPairs) pairs in \(files) rule files; pairs warned of that were confused in the same split's tests: \(warnedAndConfused)")
+if showShapes {
+    for speed in ["slow", "medium", "fast"] {
+        for k in ks {
+            guard let shapes = byShape[Key(speed: speed, k: k)] else { continue }
+            print("\n\(speed), K = \(k):\n\n| shape | right | wrong | none | $1 right |\n|---|---:|---:|---:|---:|")
+            for (shape, t) in shapes.sorted(by: { $0.key < $1.key }) {
+                print("| \(shape) | \(percent(t.right, t.tests)) | \(percent(t.wrong, t.tests)) | \(percent(t.none, t.tests)) | \(percent(t.dollar, t.tests)) |")
+            }
+        }
+    }
+}
+if showMisses {
+    print("\nnot right:")
+    for line in misses { print("  \(line)") }
+}
+warn("stroke-study: \(fixedDecimals(Double(clock() - clockStart) / Double(CLOCKS_PER_SEC), 1)) s of CPU")
