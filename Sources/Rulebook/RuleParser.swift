@@ -140,6 +140,8 @@ struct RuleParser {
             case "device-size": settings.deviceSizes = deviceSizes(value, key)
             case "modifier-source":
                 if let source = choice(value, ModifierSource.self, "modifier source", key) { settings.modifierSource = source }
+            case "desktop-gestures":
+                if let policy = choice(value, DesktopGestures.self, "desktop-gestures policy", key) { settings.desktopGestures = policy }
             default:
                 guard let (tunable, gesture) = TunableKey.setting(key) else { continue }
                 var tunables = settings.tunables[gesture] ?? Tunables()
@@ -255,6 +257,7 @@ struct RuleParser {
                 rule.stream = command
             case "progress-distance":
                 rule.progressDistance = number(value, key, in: ValueRanges.step(gesture), gesture: gesture)
+            case "follow": rule.follow = choice(value, FollowTarget.self, "animation to follow", key)
             case "timeout": rule.timeout = timeoutValue(value, key) ?? rule.timeout
             case "overlap": if let policy = choice(value, OverlapPolicy.self, "overlap policy", key) { rule.overlap = policy }
             case "application", "title", "not-application", "not-title": setWindowKey(&rule.window, key, value)
