@@ -307,9 +307,12 @@ struct RuleParser {
     private mutating func checkCommands(_ rule: Rule, table: TOMLTable, header: TOMLPosition) {
         func acts(_ phase: CommandKey) -> Bool { rule.commands[phase] != nil || rule.inputs[phase] != nil }
         // A key whose value was wrong has had its error; "runs nothing" would only repeat it.
-        let actionKeys = CommandKey.allCases.map(\.name) + ["stream"] + InputAction.keyNames
+        // A rule that only moves the desktop's animation (`follow`) acts: the animation is its action.
+        let actionKeys = CommandKey.allCases.map(\.name) + ["stream", "follow"] + InputAction.keyNames
         if rule.commands.isEmpty && rule.inputs.isEmpty && !actionKeys.contains(where: { table[$0] != nil }) {
-            let keys = rule.gesture.isContinuous ? "command, keys, text, button, on-begin, on-step, on-end, on-cancel or stream"
+            let keys = [GestureKind.pan, .edgePan].contains(rule.gesture)
+                ? "command, keys, text, button, on-begin, on-step, on-end, on-cancel, stream or follow"
+                : rule.gesture.isContinuous ? "command, keys, text, button, on-begin, on-step, on-end, on-cancel or stream"
                 : "command, keys, text, button or stream"
             error("rule '\(rule.name)' runs nothing; add \(keys)", at: header)
         }
