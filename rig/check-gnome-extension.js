@@ -15,6 +15,9 @@
 // locked; and follows the modifiers from second connections that watch them, with a third
 // that does not and must hear nothing, against a stand-in of the seat's keymap that signals
 // each change as mutter 49 does (config.js says 49.0) and global.get_pointer()'s mask.
+// Last, from one connection that stays as touchgest's does, YieldGestures and Follow against
+// stand-ins of the shell's two swipe trackers (swipeTracker.js's enabled binding and touchpad
+// gesture signals), and that both are given back when that connection leaves the bus.
 // What it cannot show: that GNOME Shell 45-50 itself load it (not installable here), nor
 // mutter's own Clutter and Meta (their typelibs load only inside the shell).
 import GLib from 'gi://GLib';
@@ -49,8 +52,32 @@ class Signals {
 }
 export const sessionMode = Object.assign(new Signals(), {isLocked: false});
 export const screenShield = null;
-export const overview = {toggle() { print('shell: overview toggled'); }, showApps() { print('shell: app grid shown'); }};
-export const wm = {actionMoveWorkspace(workspace) { print(\`shell: moved to the workspace \${workspace}\`); }};
+// A SwipeTracker as swipeTracker.js makes it: its enabled copied into its touchpad gesture
+// (the one-way binding, a notify::enabled handler connected first), and the gesture's
+// begin, update and end signals, printed where the tracker would take them.
+class TouchpadGesture {
+    constructor(name) { this.name = name; this.enabled = true; }
+    emit(signal, ...values) {
+        print(\`\${this.name} tracker: \${signal} \${values.map(v => Math.round(v * 1000) / 1000).join(' ')}\${this.tracker._cancelled ? ' (cancelled)' : ''}\`);
+    }
+}
+class Tracker extends Signals {
+    constructor(name, orientation) {
+        super();
+        this._enabled = true;
+        this.orientation = orientation;
+        this._cancelled = false;
+        this._touchpadGesture = Object.assign(new TouchpadGesture(name), {tracker: this});
+        this.connect('notify::enabled', () => { this._touchpadGesture.enabled = this._enabled; });
+    }
+    get enabled() { return this._enabled; }
+    set enabled(value) { this._enabled = value; this.emit('notify::enabled'); }
+}
+export const overview = {toggle() { print('shell: overview toggled'); }, showApps() { print('shell: app grid shown'); },
+    _swipeTracker: new Tracker('overview', 1)};
+export const wm = {actionMoveWorkspace(workspace) { print(\`shell: moved to the workspace \${workspace}\`); },
+    _workspaceAnimation: {_swipeTracker: new Tracker('workspaces', 0)}};
+export const swipes = () => [wm._workspaceAnimation._swipeTracker, overview._swipeTracker].map(t => t._touchpadGesture.enabled).join(' ');
 `);
 GLib.file_set_contents(`${scratch}/clutter.js`, `
 const device = kind => ({
@@ -68,6 +95,7 @@ class Signals {
 }
 export const keymap = new Signals();
 export default {
+    Orientation: {HORIZONTAL: 0, VERTICAL: 1},
     InputDeviceType: {KEYBOARD_DEVICE: 'keyboard', POINTER_DEVICE: 'pointer'},
     KeyState: {RELEASED: 0, PRESSED: 1},
     ButtonState: {RELEASED: 0, PRESSED: 1},
@@ -247,6 +275,52 @@ watchers.D.close_sync(null);
 watchers.E.close_sync(null);
 settle();
 say(`keymap handlers: ${keymap.handlers.size}, session mode handlers: ${main.sessionMode.handlers.size}`);
+// The shell's own swipes (config.js says 49.0: 3 or more fingers), from one connection
+// that stays, as touchgest's does: held back for 4, kept off when the shell turns its
+// tracker off and on, given back for none.
+const touchgest = connect();
+function call(method, signature, values) {
+    touchgest.call(bus.get_unique_name(), '/org/touchgest/Input', 'org.touchgest.Input', method, new GLib.Variant(signature, values),
+        null, Gio.DBusCallFlags.NONE, 2000, null, (connection, result) => {
+            try {
+                connection.call_finish(result);
+                say(`${method} done`);
+            } catch (error) {
+                Gio.DBusError.strip_remote_error(error);
+                say(`${method} refused: ${error.message}`);
+            }
+            loop.quit();
+        });
+    loop.run();
+}
+say(`swipes fire: ${main.swipes()}`);
+call('YieldGestures', '(au)', [[4]]);
+say(`swipes fire: ${main.swipes()}`);
+main.wm._workspaceAnimation._swipeTracker.enabled = false;
+main.wm._workspaceAnimation._swipeTracker.enabled = true;
+say(`the shell turned its workspace tracker off and on; swipes fire: ${main.swipes()}`);
+call('YieldGestures', '(au)', [[]]);
+say(`swipes fire: ${main.swipes()}`);
+call('YieldGestures', '(au)', [[2]]);
+say(`for 2 fingers, swipes fire: ${main.swipes()}`);
+// A follow: the touchpad gesture's own signals, in the tracker's units (400 a workspace
+// across, 300 the overview up).
+call('Follow', '(ssdu)', ['workspaces', 'begin', 0.1, 1000]);
+call('Follow', '(ssdu)', ['workspaces', 'update', 0.5, 1010]);
+call('Follow', '(ssdu)', ['workspaces', 'end', 0.6, 1020]);
+call('Follow', '(ssdu)', ['overview', 'begin', 0, 2000]);
+call('Follow', '(ssdu)', ['overview', 'update', 0.2, 2010]);
+call('Follow', '(ssdu)', ['overview', 'cancel', 0.2, 2020]);
+call('Follow', '(ssdu)', ['app-grid', 'begin', 0, 3000]);
+// Holding the swipes and in the middle of a follow, touchgest leaves the bus (as a killed
+// touchgest does): the follow goes back and the swipes come back.
+call('YieldGestures', '(au)', [[3]]);
+call('Follow', '(ssdu)', ['workspaces', 'begin', 0.3, 4000]);
+say(`swipes fire: ${main.swipes()}`);
+say('touchgest leaves the bus');
+touchgest.close_sync(null);
+settle();
+say(`swipes fire: ${main.swipes()}`);
 GLib.file_set_contents(`${scratch}/trusted-programs`, '/usr/bin/touchgest\n');
 input('Keys', '(s)', '61:1 61:0');
 modifiers(watchers.F, 'F', 'WatchModifiers');

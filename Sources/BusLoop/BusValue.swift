@@ -197,6 +197,9 @@ public enum BusArgument: Sendable {
     case uint32(UInt32)
     case int32(Int32)
     case boolean(Bool)
+    case double(Double)
+    /// `au`: an array of unsigned numbers.
+    case uint32s([UInt32])
 
     public static func append(_ arguments: [BusArgument], to message: OpaquePointer) {
         var iterator = DBusMessageIter()
@@ -217,6 +220,17 @@ public enum BusArgument: Sendable {
             case let .boolean(flag):
                 var value: UInt32 = flag ? 1 : 0
                 _ = dbus_message_iter_append_basic(&iterator, Int32(CDBUS_TYPE_BOOLEAN), &value)
+            case let .double(number):
+                var value = number
+                _ = dbus_message_iter_append_basic(&iterator, Int32(CDBUS_TYPE_DOUBLE), &value)
+            case let .uint32s(numbers):
+                var array = DBusMessageIter()
+                _ = dbus_message_iter_open_container(&iterator, Int32(CDBUS_TYPE_ARRAY), "u", &array)
+                for number in numbers {
+                    var value = number
+                    _ = dbus_message_iter_append_basic(&array, Int32(CDBUS_TYPE_UINT32), &value)
+                }
+                _ = dbus_message_iter_close_container(&iterator, &array)
             }
         }
     }

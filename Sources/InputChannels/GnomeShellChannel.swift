@@ -19,7 +19,7 @@ import TouchGestures
 ///
 /// Without the extension (not installed, disabled), each press goes to `fallback`, the
 /// uinput channel, when /dev/uinput is writable; else it is said, with what to do.
-public final class GnomeShellChannel: InputChannel {
+public final class GnomeShellChannel: DesktopGestureChannel {
     static let path = "/org/touchgest/Input"
     static let interface = "org.touchgest.Input"
     /// Strokes in one `Keys` call (the extension takes at most 4,096).
@@ -32,6 +32,12 @@ public final class GnomeShellChannel: InputChannel {
     /// Calls sent and not yet answered (``InputChannelDefaults/maximumWaitingPresses``).
     private var waitingCalls = 0
     private var lastProblem: String?
+    /// The numbers of fingers whose swipes the shell leaves to touchgest, as last asked.
+    private var yielded: Set<Int> = []
+    /// `Follow` calls sent and not yet answered, and the newest update that waits for
+    /// their answers (the only one that still matters).
+    private var followCalls = 0
+    private var waitingUpdate: AnimationStep?
     public var onReport: ((InputChannelReport) -> Void)?
     public var name: String { "GNOME Shell's own keyboard and pointer, through touchgest's extension" }
 
@@ -42,10 +48,14 @@ public final class GnomeShellChannel: InputChannel {
         bus.onConnected = { [unowned self] in
             lastProblem = nil
             probe()
+            // A new connection is a new name: the extension gave back what the old one held.
+            if !yielded.isEmpty { sendYield() }
         }
         bus.onLost = { [unowned self] why, _, _ in
             // BusLink drops the calls of a lost connection unanswered: none waits now.
             waitingCalls = 0
+            followCalls = 0
+            waitingUpdate = nil
             onReport?(.lost("the session bus: \(why)"))
         }
     }
@@ -86,6 +96,54 @@ public final class GnomeShellChannel: InputChannel {
                     return problem(Self.absence(error))
                 }
                 problem("GNOME Shell refused \(action): \(error.message.prefix(utf8Bytes: maximumOutsideTextBytes))")
+            }
+        }
+    }
+
+    public func yieldGestures(fingers: Set<Int>) {
+        guard fingers != yielded else { return }
+        yielded = fingers
+        sendYield()
+    }
+
+    /// Tells the extension which swipes of the shell to hold back; refused only when it
+    /// is absent or does not trust this touchgest, which the probe says already.
+    private func sendYield() {
+        guard bus.isConnected else { return }
+        let fingers = yielded.sorted().map { UInt32(clamping: $0) }
+        bus.call("org.gnome.Shell", Self.path, Self.interface, "YieldGestures", [.uint32s(fingers)]) { [weak self] result in
+            guard let self, case let .failure(error) = result else { return }
+            problem(Self.isAbsent(error) ? Self.absence(error)
+                    : "GNOME Shell kept its own swipes: \(error.message.prefix(utf8Bytes: maximumOutsideTextBytes))")
+        }
+    }
+
+    public func follow(_ step: AnimationStep) {
+        guard bus.isConnected else { return problem("\(name): the session bus is not connected") }
+        if step.phase == .update && followCalls > 0 {
+            waitingUpdate = step
+            return
+        }
+        // A begin, an end or a cancel goes at once, in order on the one connection; an
+        // end carries where the fingers lifted, so an update still waiting is moot.
+        waitingUpdate = nil
+        sendFollow(step)
+    }
+
+    private func sendFollow(_ step: AnimationStep) {
+        followCalls += 1
+        let arguments: [BusArgument] = [.string(step.animation.rawValue), .string(step.phase.rawValue),
+                                         .double(step.progress.isFinite ? step.progress : 0), .uint32(step.milliseconds)]
+        bus.call("org.gnome.Shell", Self.path, Self.interface, "Follow", arguments) { [weak self] result in
+            guard let self else { return }
+            followCalls = max(0, followCalls - 1)
+            if case let .failure(error) = result {
+                problem(Self.isAbsent(error) ? Self.absence(error)
+                        : "GNOME Shell did not follow: \(error.message.prefix(utf8Bytes: maximumOutsideTextBytes))")
+            }
+            if followCalls == 0, let next = waitingUpdate {
+                waitingUpdate = nil
+                sendFollow(next)
             }
         }
     }

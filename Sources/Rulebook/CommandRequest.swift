@@ -38,6 +38,8 @@ public protocol CommandSink: AnyObject {
     func wantsSamples(of rule: String) -> Bool
     /// One phase of a rule's gesture, for its stream and the subscribers.
     func stream(_ sample: GestureSample)
+    /// Moves the desktop's own animation as a rule's gesture goes (its `follow`).
+    func follow(_ request: FollowRequest)
 }
 
 extension CommandSink {
@@ -46,4 +48,20 @@ extension CommandSink {
     /// Sinks that only run commands want no samples.
     public func wantsSamples(of rule: String) -> Bool { false }
     public func stream(_ sample: GestureSample) {}
+    /// Sinks that only run commands move no animation.
+    public func follow(_ request: FollowRequest) {}
+}
+
+/// A rule's gesture moving the desktop's own animation (`follow`): one step of it.
+public struct FollowRequest: Sendable, Equatable, CustomStringConvertible {
+    public var rule: String
+    public var step: AnimationStep
+
+    public init(rule: String, step: AnimationStep) {
+        self.rule = rule
+        self.step = step
+    }
+
+    /// `NAME follows: workspaces update 0.420`.
+    public var description: String { "\(rule) follows: \(step)" }
 }

@@ -92,6 +92,9 @@ public struct Rule: Sendable {
     /// Millimetres (pan, edge-pan), scale change (pinch) or degrees (rotation) at which a
     /// streamed gesture's progress reaches 1; nil for the gesture's default.
     public var progressDistance: Double?
+    /// The desktop's own animation the gesture moves under the fingers (`follow`); its
+    /// progress is the stream's (``progressDistance``).
+    public var follow: FollowTarget?
     /// Whether the rule also acts while the screen is locked (`when-locked`): for volume,
     /// brightness and media keys. No rule acts while the session is not in front or the
     /// machine is going to sleep, whatever this says.

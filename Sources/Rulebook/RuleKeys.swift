@@ -64,6 +64,8 @@ enum RuleKeys {
                 help: "a long-lived command that gets one JSON line per phase on its standard input"),
         KeySpec(name: "progress-distance", kind: .positiveNumber, gestures: continuous.subtracting([.longPress]),
                 help: "mm (pan, edge-pan), scale change (pinch) or degrees (rotation) at which a stream's progress is 1"),
+        KeySpec(name: "follow", kind: .string, gestures: [.pan, .edgePan],
+                help: "move the desktop's own animation under the fingers: workspaces or overview"),
         KeySpec(name: "timeout", kind: .duration, gestures: nil, help: "stop the command after this long (\"none\": never)"),
         KeySpec(name: "overlap", kind: .string, gestures: nil, help: "skip, queue or parallel"),
         KeySpec(name: "require-to-fail", kind: .strings, gestures: nil, help: "rules that must fail first"),
@@ -84,7 +86,7 @@ enum RuleKeys {
 
     /// Keys of `[settings]`: defaults for every rule, and each tunable by gesture
     /// (`tap-slop`), in the tunables' order.
-    static let settings: [String] = ["device", "timeout", "overlap", "device-size", "modifier-source"]
+    static let settings: [String] = ["device", "timeout", "overlap", "device-size", "modifier-source", "desktop-gestures"]
         + GestureKind.allCases.flatMap { gesture in
             TunableKey.all.filter { $0.apply[gesture] != nil }.map { $0.settingsKey(gesture) }
         }

@@ -140,6 +140,8 @@ struct RuleParser {
             case "device-size": settings.deviceSizes = deviceSizes(value, key)
             case "modifier-source":
                 if let source = choice(value, ModifierSource.self, "modifier source", key) { settings.modifierSource = source }
+            case "desktop-gestures":
+                if let policy = choice(value, DesktopGestures.self, "desktop-gestures policy", key) { settings.desktopGestures = policy }
             default:
                 guard let (tunable, gesture) = TunableKey.setting(key) else { continue }
                 var tunables = settings.tunables[gesture] ?? Tunables()
@@ -255,6 +257,7 @@ struct RuleParser {
                 rule.stream = command
             case "progress-distance":
                 rule.progressDistance = number(value, key, in: ValueRanges.step(gesture), gesture: gesture)
+            case "follow": rule.follow = choice(value, FollowTarget.self, "animation to follow", key)
             case "timeout": rule.timeout = timeoutValue(value, key) ?? rule.timeout
             case "overlap": if let policy = choice(value, OverlapPolicy.self, "overlap policy", key) { rule.overlap = policy }
             case "application", "title", "not-application", "not-title": setWindowKey(&rule.window, key, value)
@@ -304,9 +307,12 @@ struct RuleParser {
     private mutating func checkCommands(_ rule: Rule, table: TOMLTable, header: TOMLPosition) {
         func acts(_ phase: CommandKey) -> Bool { rule.commands[phase] != nil || rule.inputs[phase] != nil }
         // A key whose value was wrong has had its error; "runs nothing" would only repeat it.
-        let actionKeys = CommandKey.allCases.map(\.name) + ["stream"] + InputAction.keyNames
+        // A rule that only moves the desktop's animation (`follow`) acts: the animation is its action.
+        let actionKeys = CommandKey.allCases.map(\.name) + ["stream", "follow"] + InputAction.keyNames
         if rule.commands.isEmpty && rule.inputs.isEmpty && !actionKeys.contains(where: { table[$0] != nil }) {
-            let keys = rule.gesture.isContinuous ? "command, keys, text, button, on-begin, on-step, on-end, on-cancel or stream"
+            let keys = [GestureKind.pan, .edgePan].contains(rule.gesture)
+                ? "command, keys, text, button, on-begin, on-step, on-end, on-cancel, stream or follow"
+                : rule.gesture.isContinuous ? "command, keys, text, button, on-begin, on-step, on-end, on-cancel or stream"
                 : "command, keys, text, button or stream"
             error("rule '\(rule.name)' runs nothing; add \(keys)", at: header)
         }

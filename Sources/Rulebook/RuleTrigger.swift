@@ -1,3 +1,4 @@
+import InputActions
 import TouchGestures
 
 /// Turns one rule's recognizer transitions into command requests: `command` when a
@@ -23,6 +24,11 @@ final class RuleTrigger {
     /// asked at every update of its gesture: worked out once here.
     private let actsOnSteps: Bool
 
+    /// The desktop animation the rule moves (`follow`), and the millimetres that are one
+    /// whole of it (its progress distance).
+    private let followed: AnimationStep.Animation?
+    private let followDistance: Double
+
     /// libinput's name of a device, for the snapshots.
     private let deviceName: (DeviceID) -> String?
 
@@ -38,6 +44,13 @@ final class RuleTrigger {
         self.deviceName = deviceName
         actsOnSteps = (rule.step ?? 0) > 0 && rule.actsOnSteps
         readable = recognizer as? GestureReadable
+        followed = rule.follow.map { target in
+            switch target {
+            case .workspaces: .workspaces
+            case .overview: .overview
+            }
+        }
+        followDistance = rule.progressDistance ?? GestureSample.defaultProgressDistance(rule.gesture) ?? 1
         recognizer.addAction { [weak self] recognizer in self?.transitioned(recognizer) }
     }
 
@@ -46,7 +59,7 @@ final class RuleTrigger {
         let streamed = sink?.wantsSamples(of: rule.name) ?? false
         // Most updates of a gesture (changed) concern only a stream or on-step: a rule with
         // neither reads nothing, at every frame of a swipe or pinch.
-        if moment == .changed && !streamed && !actsOnSteps { return }
+        if moment == .changed && !streamed && !actsOnSteps && followed == nil { return }
         let readings = readable?.readings ?? GestureReadings()
         // Made only when something reads it: an update of a pinch with steps usually
         // crosses no step, and naming its device costs more than the step's arithmetic.
@@ -61,6 +74,7 @@ final class RuleTrigger {
         if streamed, let sink {
             sink.stream(GestureSample(snapshot(), progressDistance: rule.progressDistance))
         }
+        if let followed, let sink { follow(followed, moment, readings, recognizer, sink) }
         switch moment {
         case .began:
             stepIndex = 0
@@ -72,6 +86,28 @@ final class RuleTrigger {
             break
         }
         for key in moment.commandKeys { emit(key, snapshot()) }
+    }
+
+    /// Hands the desktop where its animation is: the fingers' way along it, left (the
+    /// next workspace, the content following the fingers) or up (the overview), in whole
+    /// animations of ``followDistance`` millimetres.
+    private func follow(_ animation: AnimationStep.Animation, _ moment: GestureMoment, _ readings: GestureReadings,
+                        _ recognizer: GestureRecognizer, _ sink: CommandSink) {
+        let phase: AnimationStep.Phase
+        switch moment {
+        case .began: phase = .begin
+        case .changed: phase = .update
+        case .ended: phase = .end
+        case .cancelled: phase = .cancel
+        case .recognized, .step: return
+        }
+        let translation = readings.translation ?? .zero
+        let along = animation == .workspaces ? -translation.x : -translation.y
+        let progress = along.isFinite ? along / followDistance : 0
+        let microseconds = recognizer.environment?.time.microseconds ?? 0
+        sink.follow(FollowRequest(rule: rule.name, step: AnimationStep(
+            animation: animation, phase: phase, progress: progress,
+            milliseconds: UInt32(truncatingIfNeeded: microseconds / 1000))))
     }
 
     /// Runs `on-step` once per `step` crossed: of scale (pinch), degrees (rotation) or

@@ -15,8 +15,30 @@ public struct Settings: Sendable {
     /// Where the modifier keys that rules with `modifiers` want come from; chosen when
     /// touchgest starts (a reload that changes it is told to restart).
     public var modifierSource: ModifierSource = .desktop
+    /// Whether the desktop's own touchpad gestures keep firing beside touchgest's rules
+    /// (`desktop-gestures`).
+    public var desktopGestures: DesktopGestures = .keep
 
     public init() {}
+}
+
+/// `desktop-gestures`: what becomes of the desktop's own touchpad gestures (GNOME's and
+/// Hyprland's workspace swipes) that touchgest's rules bind too.
+public enum DesktopGestures: String, CaseIterable, Sendable {
+    /// They fire as well: both the desktop's and the rule's happen.
+    case keep
+    /// The desktop's stop firing for the finger counts and directions touchgest's rules
+    /// bind, and come back when touchgest stops, when the rules change, or when it dies.
+    case yield
+}
+
+/// `follow`: the desktop's own animation a continuous rule moves under the fingers, 1:1,
+/// the desktop deciding at the lift whether to finish or go back.
+public enum FollowTarget: String, CaseIterable, Sendable {
+    /// The switch to the next or previous workspace, in the way the fingers go.
+    case workspaces
+    /// The overview (GNOME's activities), opened as the fingers go up, closed as they go down.
+    case overview
 }
 
 /// `modifier-source`: what tells touchgest which modifier keys are held.

@@ -16,4 +16,9 @@ extension Daemon {
     public func press(_ request: InputRequest) {
         logger.debug("rule \(request.rule): \(request.action)")
     }
+
+    /// Each step handed to the desktop, with -vv (a pan makes one per frame).
+    public func follow(_ request: FollowRequest) {
+        logger.trace("rule \(request.rule): follows \(request.step)")
+    }
 }

@@ -24,6 +24,9 @@ public protocol GesturePipelineObserver: AnyObject {
     func command(_ request: CommandRequest)
     /// A rule pressed keys, typed text or clicked (shown whether or not it reaches the desktop).
     func press(_ request: InputRequest)
+    /// A rule moved the desktop's own animation (`follow`): the progress handed to the
+    /// desktop (shown whether or not it reaches the desktop).
+    func follow(_ request: FollowRequest)
     /// The input channel connected, went away, or could not press something.
     func inputChannel(_ report: InputChannelReport)
     /// The focus provider connected, lost its desktop, or the focus changed.
@@ -50,6 +53,7 @@ public protocol GesturePipelineObserver: AnyObject {
 
 extension GesturePipelineObserver {
     public func press(_ request: InputRequest) {}
+    public func follow(_ request: FollowRequest) {}
     public func inputChannel(_ report: InputChannelReport) {}
     public func focus(_ report: FocusReport) {}
     public func keyboard(_ event: KeyboardEvent) {}
@@ -204,7 +208,13 @@ public final class GesturePipeline: CommandSink {
         compiled.admit(admission)
         compiled.onGestureWhileRestricted = { [weak self] _ in self?.restrictedGestureBegan = true }
         self.compiled = compiled
-        if runner != nil && book.rules.contains(where: \.pressesInput) { startInputChannel() }
+        // The desktop's own swipes that the rules take (`desktop-gestures`, `follow`):
+        // given back at once for the numbers of fingers the new rules no longer bind.
+        let yielded = book.yieldedFingers
+        if runner != nil && (book.rules.contains(where: \.pressesInput) || book.rules.contains { $0.follow != nil } || !yielded.isEmpty) {
+            startInputChannel()
+        }
+        (inputChannel as? DesktopGestureChannel)?.yieldGestures(fingers: yielded)
         wantsModifiers = book.rules.contains { $0.held.modifiers != nil }
         focusProvider?.followModifiers(wantsModifiers && !modifiersFromKeyboards)
         if !wantsModifiers {
@@ -378,6 +388,12 @@ public final class GesturePipeline: CommandSink {
         } else {
             inputChannel?.press(request.action)
         }
+    }
+
+    public func follow(_ request: FollowRequest) {
+        observer?.follow(request)
+        guard runner != nil else { return }
+        (inputChannel as? DesktopGestureChannel)?.follow(request.step)
     }
 
     /// Chooses this desktop's input channel and its route for actions, once, as sources

@@ -109,4 +109,9 @@ private final class ReplayActions: CommandSink {
     func press(_ request: InputRequest) {
         observer?.press(request)
     }
+
+    /// Shown, never handed to the desktop.
+    func follow(_ request: FollowRequest) {
+        observer?.follow(request)
+    }
 }

@@ -41,6 +41,25 @@ extension DebugPrinter {
         // Without -v a decision's own line says what it presses (``effects``).
     }
 
+    /// The progress a `follow` rule hands the desktop: `  moves workspaces: update 0.420
+    /// [swipe-ws]` (`would move` where nothing reaches the desktop); each update only with
+    /// -v, the begin and the end always.
+    func follow(_ request: FollowRequest) {
+        if catalogue { return }
+        let step = request.step
+        if json {
+            var line = JSONLine("follow")
+            line.add("rule", request.rule)
+            line.add("animation", step.animation.rawValue)
+            line.add("phase", step.phase.rawValue)
+            line.add("progress", rounded: step.progress)
+            line.add("handed", pressesInput)
+            emit(line.text)
+        } else if verbose || step.phase != .update {
+            emit(paint(33, "  \(pressesInput ? "moves" : "would move") \(step) [\(request.rule)]"))
+        }
+    }
+
     func inputChannel(_ report: InputChannelReport) {
         if json {
             var line = JSONLine("input-channel")

@@ -154,4 +154,120 @@ struct GnomeInputTests {
         #expect(run.lines.filter { $0.contains("modifiers: ") }.map { String($0.split(separator: "modifiers: ").last ?? "") }
                 == ["none", "super", "none"], "\(run.lines.suffix(20))")
     }
+
+    /// The rules of the desktop-gestures tests: a 3-finger swipe rule, with the shell's own
+    /// swipes given up (`yield`) or kept.
+    static func swipeRules(_ policy: String) -> String {
+        """
+        [settings]
+        device = "touchpad"
+        desktop-gestures = "\(policy)"
+
+        [rule.up]
+        gesture = "swipe"
+        fingers = 3
+        direction = "up"
+        command = "true"
+        """
+    }
+
+    /// A script step that waits until the shell's own swipes (the workspace switch's, the
+    /// overview's) are `state`, as the rig's extension reads them from the shell, then
+    /// appends what they are to $FOLDER/swipes.
+    static func swipes(_ desktop: WaylandDesktop, are state: String) -> String {
+        "shell timeout 30 sh -c 'until [ \"$(\(desktop.command("swipes")))\" = \"\(state)\" ]; do sleep 0.05; done'; "
+            + "\(desktop.command("swipes")) >> $FOLDER/swipes"
+    }
+
+    // With yield, GNOME Shell's own 3-finger touchpad swipes (the workspace switch's and
+    // the overview's swipe trackers) stop firing; a reload to keep gives them back, one to
+    // yield takes them again, and touchgest's exit gives them back: the extension sees
+    // touchgest's name leave the bus. The headless shell has no touchpad of its own (the
+    // rig's emulated one reaches touchgest only), so the trackers' state is read back.
+    @Test func yieldTakesTheShellsOwnSwipesAndAReloadToKeepOrAnExitGivesThemBack() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        #expect(desktop.run("swipes") == "true true\n")
+        let run = rig(devices: ["touchpad"], rules: Self.swipeRules("yield"), script: """
+            device touchpad
+            \(Self.connected)
+            \(Self.swipes(desktop, are: "false false"))
+            shell cp $FOLDER/keep.toml $FOLDER/rules.toml
+            \(Self.swipes(desktop, are: "true true"))
+            shell cp $FOLDER/yield.toml $FOLDER/rules.toml
+            \(Self.swipes(desktop, are: "false false"))
+            """, arguments: InputRules.arguments, extra: InputRules.extra,
+            files: ["keep.toml": Self.swipeRules("keep"), "yield.toml": Self.swipeRules("yield")], wrapper: Self.session(desktop))
+        #expect(run.status == 0, "\(run.lines.suffix(10))")
+        #expect(readText("\(run.folder)/swipes") == "false false\ntrue true\nfalse false\n", "\(run.lines.suffix(10))")
+        // touchgest has exited (SIGTERM): the shell has its swipes again once it has seen
+        // the name go, which the bus tells it after the process is gone.
+        #expect(shellOutput("timeout 30 sh -c 'until [ \"$(\(desktop.command("swipes")))\" = \"true true\" ]; do sleep 0.05; done; "
+                            + "\(desktop.command("swipes"))'") == "true true\n")
+    }
+
+    // A touchgest killed with SIGKILL says nothing to anyone: the extension gives the
+    // shell its swipes back by itself when the bus drops touchgest's name.
+    @Test func aKilledTouchgestGivesTheShellItsSwipesBack() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        let run = rig(devices: ["touchpad"], rules: Self.swipeRules("yield"), script: """
+            device touchpad
+            \(Self.connected)
+            \(Self.swipes(desktop, are: "false false"))
+            shell kill -KILL $TOUCHRIG_PID
+            \(Self.swipes(desktop, are: "true true"))
+            """, arguments: InputRules.arguments, extra: InputRules.extra, wrapper: Self.session(desktop))
+        #expect(readText("\(run.folder)/swipes") == "false false\ntrue true\n", "\(run.lines.suffix(10))")
+    }
+
+    // With keep, a 3-finger swipe rule leaves the shell's own swipes alone: read once
+    // touchgest has connected to the extension (for its tap rules' keys).
+    @Test func keepLeavesTheShellsOwnSwipesOn() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        let run = rig(devices: ["touchpad"], rules: Self.swipeRules("keep") + "\n" + InputRules.keysAndText, script: """
+            device touchpad
+            \(Self.connected)
+            shell \(desktop.command("swipes")) >> $FOLDER/swipes
+            """, arguments: InputRules.arguments, extra: InputRules.extra, wrapper: Self.session(desktop))
+        #expect(run.status == 0, "\(run.lines.suffix(10))")
+        #expect(readText("\(run.folder)/swipes") == "true true\n", "\(run.lines.suffix(10))")
+    }
+
+    // A 3-finger pan with follow = "workspaces" moves the shell's own workspace animation
+    // under the fingers (its progress read back from the shell while they move); at the
+    // lift the shell itself decides: a short slow pan (6 of 40 mm) goes back to workspace
+    // 0, a long one (30 of 40 mm) settles on workspace 1 and shows it.
+    @Test func aPanThatFollowsTheWorkspacesMovesTheShellsAnimationAndTheShellDecidesAtTheLift() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        desktop.changed()
+        let run = rig(devices: ["touchpad"], rules: """
+            [settings]
+            device = "touchpad"
+
+            [rule.slide]
+            gesture = "pan"
+            fingers = 3
+            progress-distance = 40
+            follow = "workspaces"
+            """, script: """
+            device touchpad
+            \(Self.connected)
+            shell \(desktop.command("switch-log")) > /dev/null
+            touch 3 at 60,40 move -6,0 over 800ms
+            shell timeout 30 sh -c 'until grep -q "^end" $FOLDER/switch; do \(desktop.command("switch-log")) >> $FOLDER/switch; sleep 0.05; done'
+            touch 3 at 60,40 move -30,0 over 800ms
+            shell timeout 30 sh -c 'until grep -q "^workspace 1" $FOLDER/switch; do \(desktop.command("switch-log")) >> $FOLDER/switch; sleep 0.05; done'
+            """, arguments: "run -v --allow-root --focus none", extra: InputRules.extra, wrapper: Self.session(desktop))
+        #expect(run.status == 0, "\(run.lines.suffix(10))")
+        let lines = readText("\(run.folder)/switch").split(separator: "\n").map(String.init)
+        // Each pan: its progress lines, then the shell's end.
+        let pans = lines.split { $0.hasPrefix("end ") }.map { $0.compactMap { Double($0.dropFirst("progress ".count)) } }
+        #expect(lines.filter { !$0.hasPrefix("progress ") } == ["end 0", "end 1", "workspace 1"], "\(lines)")
+        #expect(pans.count >= 2 && pans[0].count >= 3 && pans[0].allSatisfy { $0 > 0 && $0 < 0.25 }, "\(lines)")
+        #expect(pans.count >= 2 && pans[1].count >= 3 && (pans[1].max() ?? 0) > 0.6 && (pans[1].max() ?? 0) <= 1, "\(lines)")
+        #expect(desktop.run("shown") == "1 false\n")
+    }
 }

@@ -112,6 +112,44 @@ import TextWire
             "A UnwatchModifiers done",
             // Nobody watches: the extension follows nothing of the keyboard.
             "keymap handlers: 0, session mode handlers: 0",
+            // The shell's own touchpad swipes (49: 3 or more fingers): held back for a rule
+            // of 4, still when the shell turns its tracker off and on, back for none; a rule
+            // of 2 takes none of them.
+            "swipes fire: true true",
+            "YieldGestures done",
+            "swipes fire: false false",
+            "the shell turned its workspace tracker off and on; swipes fire: false false",
+            "YieldGestures done",
+            "swipes fire: true true",
+            "YieldGestures done",
+            "for 2 fingers, swipes fire: true true",
+            // A follow drives the tracker's touchpad gesture in its own units: 400 a
+            // workspace across, 300 the overview up; a cancel goes back.
+            "workspaces tracker: begin 1000 10 20",
+            "workspaces tracker: update 1000 40 400",
+            "Follow done",
+            "workspaces tracker: update 1010 160 400",
+            "Follow done",
+            "workspaces tracker: update 1020 40 400",
+            "workspaces tracker: end 1020 400",
+            "Follow done",
+            "overview tracker: begin 2000 10 20",
+            "Follow done",
+            "overview tracker: update 2010 60 300",
+            "Follow done",
+            "overview tracker: end 2020 300 (cancelled)",
+            "Follow done",
+            "Follow refused: GNOME Shell has no app-grid swipe",
+            // touchgest leaves the bus (killed) while it holds the swipes and follows: the
+            // follow goes back and the swipes fire again.
+            "YieldGestures done",
+            "workspaces tracker: begin 4000 10 20",
+            "workspaces tracker: update 4000 120 400",
+            "Follow done",
+            "swipes fire: false false",
+            "touchgest leaves the bus",
+            "workspaces tracker: end 4000 400 (cancelled)",
+            "swipes fire: true true",
             // A program trusted-programs does not name.
             "Keys refused: /usr/bin/gjs-console is not touchgest",
             "F WatchModifiers refused: /usr/bin/gjs-console is not touchgest",

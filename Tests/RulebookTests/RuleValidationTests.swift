@@ -277,8 +277,8 @@ func diagnostics(_ text: String) -> [String] {
             """) == [
                 "rules.toml:1:1: error: unknown top-level key 'setings' (did you mean 'settings'?); a rule file has [settings] and [rule.NAME] tables",
                 "rules.toml:5:11: error: unknown overlap policy 'sometimes'; expected one of skip, queue, parallel",
-                // The four rule defaults and modifier-source, then each gesture's tunables in TunableKey's order.
-                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, device-size, modifier-source, tap-max-duration, tap-max-interval, tap-multi-tap-slop, tap-slop, long-press-duration, long-press-max-tap-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-slop, edge-pan-width, stroke-threshold",
+                // The four rule defaults, modifier-source and desktop-gestures, then each gesture's tunables in TunableKey's order.
+                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, device-size, modifier-source, desktop-gestures, tap-max-duration, tap-max-interval, tap-multi-tap-slop, tap-slop, long-press-duration, long-press-max-tap-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-slop, edge-pan-width, stroke-threshold",
             ])
     }
 

@@ -16,6 +16,16 @@
 //                                         shell's own seat, as a keyboard would: the seat's
 //                                         modifier state follows it
 //     Modifiers() -> (u mask)            global.get_pointer()'s modifier mask, as the shell has it
+//     Swipes() -> (b workspaces, b overview)  whether the shell's own touchpad swipes fire: the
+//                                         `enabled` of the touchpad gesture of the workspace
+//                                         switch's and the overview's swipe trackers, which the
+//                                         gesture reads at each touchpad swipe event
+//     SwitchLog() -> (as lines)          what the workspace switch did since the last call, in
+//                                         order (at most 1000 lines): "progress P" at each change
+//                                         of the shell's own animation while a swipe moves it (0
+//                                         the first workspace, 1 the second), "end W" where the
+//                                         shell settles a swipe (workspace W), "workspace N" at
+//                                         each workspace shown
 // It stays enabled on the lock screen (metadata.json), so that a test can ask.
 'use strict';
 
@@ -51,6 +61,13 @@ const RigInterface = `
     <method name="Modifiers">
       <arg type="u" direction="out" name="mask"/>
     </method>
+    <method name="Swipes">
+      <arg type="b" direction="out" name="workspaces"/>
+      <arg type="b" direction="out" name="overview"/>
+    </method>
+    <method name="SwitchLog">
+      <arg type="as" direction="out" name="lines"/>
+    </method>
     <signal name="WorkspaceChanged">
       <arg type="i" name="index"/>
     </signal>
@@ -69,15 +86,27 @@ class TouchgestRig {
                 Main.activateWindow(window);
             });
         });
+        // After the workspace animation's own update handler: the progress it has set.
+        this._tracker = Main.wm._workspaceAnimation._swipeTracker;
+        this._switchLog = [];
+        this._progress = this._tracker.connect('update', () => {
+            const switchData = Main.wm._workspaceAnimation._switchData;
+            if (switchData?.baseMonitorGroup)
+                this._log(`progress ${switchData.baseMonitorGroup.progress}`);
+        });
+        this._ended = this._tracker.connect('end', (tracker, duration, endProgress) => this._log(`end ${endProgress}`));
         const manager = global.workspace_manager;
         this._workspace = manager.connect('active-workspace-changed', () => {
             this._object.emit_signal('WorkspaceChanged', new GLib.Variant('(i)', [manager.get_active_workspace_index()]));
+            this._log(`workspace ${manager.get_active_workspace_index()}`);
         });
     }
 
     disable() {
         global.display.disconnect(this._created);
         global.workspace_manager.disconnect(this._workspace);
+        this._tracker.disconnect(this._progress);
+        this._tracker.disconnect(this._ended);
         this._object.unexport();
         this._object = null;
         this._keyboard = null;
@@ -119,6 +148,20 @@ class TouchgestRig {
         if (!this._keyboard)
             this._keyboard = Clutter.get_default_backend().get_default_seat().create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
         this._keyboard.notify_keyval(GLib.get_monotonic_time(), keysym, pressed ? Clutter.KeyState.PRESSED : Clutter.KeyState.RELEASED);
+    }
+
+    _log(line) {
+        if (this._switchLog.length < 1000)
+            this._switchLog.push(line);
+    }
+
+    SwitchLog() {
+        return this._switchLog.splice(0);
+    }
+
+    Swipes() {
+        return [Main.wm._workspaceAnimation._swipeTracker._touchpadGesture.enabled,
+            Main.overview._swipeTracker._touchpadGesture.enabled];
     }
 
     Modifiers() {

@@ -29,6 +29,18 @@
 //                       Mod1, Super Mod4 on every standard keymap), Super 1<<26, Hyper 1<<27,
 //                       Meta 1<<28; never which key changed it. While the screen is locked
 //                       it is 0 and no change is sent.
+//     YieldGestures(au fingers) the shell's own touchpad swipes (the workspace switch's and
+//                       the overview's) stop firing for these numbers of fingers, until the
+//                       caller asks for none, leaves the bus (however it ended) or this
+//                       extension is disabled (docs/desktop-gestures.md)
+//     Follow(s animation, s phase, d progress, u time)  moves the shell's own animation,
+//                       "workspaces" or "overview", as its own touchpad swipe would: phase
+//                       begin, update, end or cancel; progress in whole workspaces (or the
+//                       overview) since the begin, positive towards the next workspace and
+//                       the open overview; time in milliseconds of the input's clock, from
+//                       which the shell reads the fingers' speed at the end and decides, by its
+//                       own rules, whether to finish or go back. A follow under way when its
+//                       caller leaves the bus goes back.
 // from touchgest only: the caller's process must run one of the programs named in
 // trusted-programs beside this file (one absolute path a line; without the file,
 // /usr/bin/touchgest and /usr/local/bin/touchgest), as /proc/PID/exe shows it. A caller
@@ -78,6 +90,15 @@ const InputInterface = `
       <arg type="u" direction="out" name="mask"/>
     </method>
     <method name="UnwatchModifiers"/>
+    <method name="YieldGestures">
+      <arg type="au" direction="in" name="fingers"/>
+    </method>
+    <method name="Follow">
+      <arg type="s" direction="in" name="animation"/>
+      <arg type="s" direction="in" name="phase"/>
+      <arg type="d" direction="in" name="progress"/>
+      <arg type="u" direction="in" name="time"/>
+    </method>
     <signal name="ModifiersChanged">
       <arg type="u" name="mask"/>
     </signal>
@@ -100,8 +121,185 @@ const MAXIMUM_WATCHERS = 4;
 const MODIFIERS_POLL_MS = 50;
 /** Whether the seat's keymap signals every modifier change: not on GNOME 42-44 (mutter 49 began to). */
 const KEYMAP_SIGNALS_MODIFIERS = false;
+/** Whether the shell's own touchpad swipe takes 3 or more fingers (GNOME 47 and later), not exactly 3 (42-46). */
+const SWIPES_TAKE_MORE_FINGERS = false;
+/** The fewest fingers of the shell's own touchpad swipe (swipeTracker.js GESTURE_FINGER_COUNT). */
+const SWIPE_FINGERS = 3;
+/**
+ * The touchpad motion the shell takes for one whole workspace (horizontal) or the
+ * overview (vertical) (swipeTracker.js TOUCHPAD_BASE_WIDTH and _HEIGHT, 42 to 50): a
+ * follow's progress is handed on in these units, so that the shell's own thresholds of
+ * speed read it as they read its own swipe.
+ */
+const TOUCHPAD_BASE_WIDTH = 400;
+const TOUCHPAD_BASE_HEIGHT = 300;
+/** Most numbers of fingers one YieldGestures call may name. */
+const MAXIMUM_YIELDED = 10;
 /** The key bits of Clutter's modifier mask: Shift, Lock, Control, Mod1-Mod5, Super, Hyper, Meta. */
 const MODIFIER_BITS = 0xff | (1 << 26) | (1 << 27) | (1 << 28);
+
+/**
+ * The shell's own touchpad swipes (js/ui/swipeTracker.js): the workspace switch's tracker
+ * (Main.wm._workspaceAnimation._swipeTracker, horizontal) and the overview's
+ * (Main.overview._swipeTracker, vertical), each a SwipeTracker whose _touchpadGesture
+ * turns the touchpad's swipes into its begin, update and end signals.
+ *
+ * Held back by that touchpad gesture's `enabled`, which the tracker copies its own
+ * `enabled` into (a one-way binding): the shell turns a tracker off and on by itself (the
+ * workspace switch's while an animation runs and while the overview shows), and after each
+ * such change the gesture is turned off again; the tracker's touchscreen swipe and
+ * Super+scroll stay as they are. Given back: the gesture takes the tracker's `enabled`.
+ *
+ * A follow drives the same touchpad gesture's signals with touchgest's progress and
+ * times, so the tracker does what it does for its own swipe: the animation's handlers
+ * confirm the swipe, its progress is clamped to the neighbouring snap points, and at the
+ * end its own velocity rules pick where the animation settles.
+ */
+class ShellGestures {
+    constructor() {
+        /** The caller holding the swipes back or following: its unique name and its name watch. */
+        this._holder = null;
+        this._holdWatch = 0;
+        /** tracker -> its notify::enabled handler, while its touchpad swipe is held back. */
+        this._held = new Map();
+        /** The follow under way: {tracker, gesture, distance, progress, time}, or null. */
+        this._following = null;
+    }
+
+    /** The shell's trackers by the name a follow gives them (absent ones left out). */
+    _trackers() {
+        const trackers = {
+            workspaces: Main.wm._workspaceAnimation?._swipeTracker,
+            overview: Main.overview._swipeTracker,
+        };
+        return Object.fromEntries(Object.entries(trackers).filter(([, tracker]) => tracker?._touchpadGesture));
+    }
+
+    /** Whether the shell's touchpad swipe takes a swipe of `count` fingers. */
+    _taken(count) {
+        return SWIPES_TAKE_MORE_FINGERS ? count >= SWIPE_FINGERS : count === SWIPE_FINGERS;
+    }
+
+    /** Remembers `sender` as the caller, and gives everything back when it leaves the bus. */
+    _hold(sender) {
+        if (this._holder === sender)
+            return;
+        this._unwatch();
+        this._holder = sender;
+        this._holdWatch = Gio.bus_watch_name_on_connection(Gio.DBus.session, sender, Gio.BusNameWatcherFlags.NONE,
+            null, () => this.release());
+    }
+
+    _unwatch() {
+        if (this._holdWatch)
+            Gio.bus_unwatch_name(this._holdWatch);
+        this._holdWatch = 0;
+        this._holder = null;
+    }
+
+    yield(sender, fingers) {
+        if (fingers.length > MAXIMUM_YIELDED)
+            throw new Error(`more than ${MAXIMUM_YIELDED} numbers of fingers`);
+        const takes = fingers.some(count => this._taken(count));
+        if (takes || this._following)
+            this._hold(sender);
+        else if (this._holder === sender)
+            this._unwatch();
+        for (const tracker of Object.values(this._trackers())) {
+            if (takes)
+                this._holdBack(tracker);
+            else
+                this._giveBack(tracker);
+        }
+    }
+
+    _holdBack(tracker) {
+        if (this._held.has(tracker))
+            return;
+        // After the binding's own handler, which copies the tracker's value first.
+        this._held.set(tracker, tracker.connect('notify::enabled', () => {
+            tracker._touchpadGesture.enabled = false;
+        }));
+        tracker._touchpadGesture.enabled = false;
+    }
+
+    _giveBack(tracker) {
+        const handler = this._held.get(tracker);
+        if (handler === undefined)
+            return;
+        tracker.disconnect(handler);
+        this._held.delete(tracker);
+        tracker._touchpadGesture.enabled = tracker.enabled;
+    }
+
+    /** Everything back as the shell had it: its swipes, and any follow under way goes back. */
+    release() {
+        if (this._following)
+            this._end(this._following.time, true);
+        for (const tracker of [...this._held.keys()])
+            this._giveBack(tracker);
+        this._unwatch();
+    }
+
+    follow(sender, animation, phase, progress, time) {
+        if (!Number.isFinite(progress))
+            throw new Error('the progress is not a number');
+        if (phase === 'begin') {
+            const tracker = this._trackers()[animation];
+            if (!tracker)
+                throw new Error(`GNOME Shell has no ${animation.slice(0, 64)} swipe`);
+            if (this._following)
+                this._end(this._following.time, true);
+            this._hold(sender);
+            const gesture = tracker._touchpadGesture;
+            const distance = tracker.orientation === Clutter.Orientation.VERTICAL ? TOUCHPAD_BASE_HEIGHT : TOUCHPAD_BASE_WIDTH;
+            const [x, y] = global.get_pointer();
+            this._following = {tracker, gesture, distance, progress: 0, time};
+            gesture.emit('begin', time, x, y);
+            this._move(progress, time);
+            return;
+        }
+        if (!this._following)
+            return;
+        switch (phase) {
+        case 'update':
+            this._move(progress, time);
+            break;
+        case 'end':
+            this._move(progress, time);
+            this._end(time, false);
+            break;
+        case 'cancel':
+            this._end(time, true);
+            break;
+        default:
+            throw new Error(`no phase ${phase.slice(0, 64)}; expected begin, update, end or cancel`);
+        }
+    }
+
+    _move(progress, time) {
+        const following = this._following;
+        if (progress === following.progress)
+            return;
+        following.gesture.emit('update', time, (progress - following.progress) * following.distance, following.distance);
+        following.progress = progress;
+        following.time = time;
+    }
+
+    /** Ends the follow: the shell decides where it settles, or (`back`) it goes back where it began. */
+    _end(time, back) {
+        const {tracker, gesture, distance} = this._following;
+        this._following = null;
+        // The tracker's own cancel (a touchscreen swipe's): the end goes to the progress
+        // the swipe began from, whatever the speed (swipeTracker.js _getEndProgress).
+        // A tracker that took no swipe (the shell refused it) ends nothing and keeps the
+        // flag: it is cleared again, not to send its next own swipe back.
+        if (back)
+            tracker._cancelled = true;
+        gesture.emit('end', time, distance);
+        tracker._cancelled = false;
+    }
+}
 
 class TouchgestInput {
     constructor(path) {
@@ -111,6 +309,7 @@ class TouchgestInput {
         /** The callers following the modifiers: unique name -> its name watch. */
         this._watchers = new Map();
         this._sentModifiers = 0;
+        this._gestures = new ShellGestures();
         this._object = Gio.DBusExportedObject.wrapJSObject(InputInterface, this);
         this._object.export(Gio.DBus.session, '/org/touchgest/Input');
     }
@@ -118,6 +317,8 @@ class TouchgestInput {
     destroy() {
         for (const sender of [...this._watchers.keys()])
             this._unwatchModifiers(sender);
+        this._gestures.release();
+        this._gestures = null;
         this._object.unexport();
         this._object = null;
         this._keyboard = null;
@@ -144,6 +345,17 @@ class TouchgestInput {
     UnwatchModifiersAsync(parameters, invocation) {
         const sender = invocation.get_sender();
         this._serve(invocation, () => this._unwatchModifiers(sender), true);
+    }
+
+    YieldGesturesAsync([fingers], invocation) {
+        const sender = invocation.get_sender();
+        // Even while locked: it presses nothing, and it must hold once the screen is unlocked.
+        this._serve(invocation, () => this._gestures.yield(sender, fingers), true);
+    }
+
+    FollowAsync([animation, phase, progress, time], invocation) {
+        const sender = invocation.get_sender();
+        this._serve(invocation, () => this._gestures.follow(sender, animation, phase, progress, time));
     }
 
     /**
