@@ -142,6 +142,8 @@ public final class HyprlandSwipeYield: PollSource {
     private func send(_ request: Request) {
         switch UnixSocket.connect(socketPath, hello: request.bytes) {
         case let .failure(why):
+            // Not sent: nothing to set back.
+            if case .set(_, on: false) = request { turnedOff = nil }
             fail(request, "cannot reach hyprland at \(socketPath): \(why)")
         case let .success(fd):
             inFlight = InFlight(fd: fd, request: request, deadline: PollScheduler.now() + InputChannelDefaults.actionAnswerTimeout)
