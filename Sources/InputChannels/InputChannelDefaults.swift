@@ -54,4 +54,9 @@ public enum InputChannelDefaults {
     /// Most bytes of one answer to an action: sway's is `[{"success":true}]`, an error
     /// a sentence; more is not an answer.
     public static let maximumAnswerBytes = 4_096
+    /// How long touchgest waits, as it exits, for Hyprland to take back the workspace swipe
+    /// it yielded (`desktop-gestures = "yield"`): a live one answers in milliseconds; a
+    /// stuck one must not hold touchgest's exit (and systemd's stop) longer. Past it the
+    /// swipe stays off until `hyprctl reload`, and the log says so.
+    public static let restoreTimeout: Duration = .milliseconds(500)
 }

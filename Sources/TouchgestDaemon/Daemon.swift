@@ -1,6 +1,7 @@
 import CommandRunner
 import GestureStreams
 import Glibc
+import InputChannels
 import InputDevices
 import LibinputInput
 import Logging
@@ -122,6 +123,8 @@ public final class Daemon: GesturePipelineObserver {
         // Streams close as on a reload: their last lines go out, their stdin closes, and
         // the daemon waits (4 s at most) for them to exit.
         defer { pipeline.streams?.shutdown() }
+        // Before the streams' wait: the desktop's own swipes come back first.
+        defer { pipeline.giveBackDesktopGestures() }
         if let failure = pipeline.runUntilSignalled(reload: { [weak daemon] in daemon?.reload() }) {
             // Not the rule file's fault: exit non-zero so that systemd (Restart=on-failure)
             // starts touchgest again.
@@ -208,6 +211,14 @@ public final class Daemon: GesturePipelineObserver {
     }
 
     public func command(_ request: CommandRequest) {}
+
+    public func desktopGestures(_ report: HyprlandSwipeReport) {
+        switch report {
+        case .read: logger.debug("\(report)")
+        case .yielded, .restored: logger.notice("\(report)")
+        case .unsupported, .problem: logger.warning("\(report)")
+        }
+    }
 
     func streams(_ event: StreamHub.Event) {
         switch event {

@@ -49,6 +49,9 @@ public protocol GesturePipelineObserver: AnyObject {
     /// A gesture began, with `input`, while the session (logind, the screensaver) keeps rules out (`state`): only
     /// rules with `when-locked` take part, or none.
     func gestureWhileRestricted(_ state: SessionState, input: InputEvent)
+    /// Hyprland's own workspace swipe was read, yielded or given back, or could not be
+    /// (`desktop-gestures = "yield"`).
+    func desktopGestures(_ report: HyprlandSwipeReport)
 }
 
 extension GesturePipelineObserver {
@@ -64,6 +67,7 @@ extension GesturePipelineObserver {
     public func phaseMove(_ move: PhaseMove) {}
     public func session(_ report: SessionReport) {}
     public func gestureWhileRestricted(_ state: SessionState, input: InputEvent) {}
+    public func desktopGestures(_ report: HyprlandSwipeReport) {}
 }
 
 /// What a pipeline says of the touchpads' finger readers.
@@ -151,6 +155,10 @@ public final class GesturePipeline: CommandSink {
     /// Where desktop actions go when the desktop takes them on a route of their own (its
     /// IPC socket), beside the input channel; nil where the input channel takes them too.
     public private(set) var actionChannel: InputChannel?
+    /// Hyprland's own workspace swipe, turned off while the rules bind its fingers
+    /// (`desktop-gestures = "yield"`, with `runCommands`); made when rules first yield on
+    /// Hyprland, nil elsewhere.
+    public private(set) var hyprlandSwipe: HyprlandSwipeYield?
     /// Whether the screen is locked, the session in front, the machine going to sleep;
     /// nil until ``startSessionState(_:)`` (and with `none`).
     @exclusivity(unchecked) public private(set) var sessionMonitor: SessionMonitor?
@@ -209,12 +217,14 @@ public final class GesturePipeline: CommandSink {
         compiled.onGestureWhileRestricted = { [weak self] _ in self?.restrictedGestureBegan = true }
         self.compiled = compiled
         // The desktop's own swipes that the rules take (`desktop-gestures`, `follow`):
-        // given back at once for the numbers of fingers the new rules no longer bind.
+        // given back at once for the numbers of fingers the new rules no longer bind. GNOME
+        // through touchgest's extension (the input channel), Hyprland through its socket.
         let yielded = book.yieldedFingers
         if runner != nil && (book.rules.contains(where: \.pressesInput) || book.rules.contains { $0.follow != nil } || !yielded.isEmpty) {
             startInputChannel()
         }
         (inputChannel as? DesktopGestureChannel)?.yieldGestures(fingers: yielded)
+        if runner != nil { yieldDesktopGestures(yielded) }
         wantsModifiers = book.rules.contains { $0.held.modifiers != nil }
         focusProvider?.followModifiers(wantsModifiers && !modifiersFromKeyboards)
         if !wantsModifiers {
@@ -413,6 +423,26 @@ public final class GesturePipeline: CommandSink {
             inputChannel = channel
             add(channel)
         }
+    }
+
+    /// Asks the desktop to stop its own swipes of `fingers` (none: to give back what it
+    /// yielded). Only Hyprland is asked here; GNOME's are yielded inside the shell, by
+    /// touchgest's extension.
+    func yieldDesktopGestures(_ fingers: Set<Int>, environment: [String: String] = CommandRunner.processEnvironment()) {
+        if hyprlandSwipe == nil {
+            guard !fingers.isEmpty, let path = HyprlandSwipeYield.socketPath(environment: environment) else { return }
+            let yield = HyprlandSwipeYield(socketPath: path)
+            yield.onReport = { [weak self] report in self?.observer?.desktopGestures(report) }
+            hyprlandSwipe = yield
+            loop.add(yield)
+        }
+        hyprlandSwipe?.bind(fingers: fingers)
+    }
+
+    /// Gives the desktop back the swipes touchgest took, waiting a bounded while for it
+    /// (``InputChannelDefaults/restoreTimeout``): as touchgest stops, after the loop.
+    public func giveBackDesktopGestures() {
+        hyprlandSwipe?.restoreBeforeExit()
     }
 
     private func add(_ channel: InputChannel) {

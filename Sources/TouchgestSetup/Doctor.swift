@@ -197,12 +197,16 @@ public struct Doctor {
 
     // MARK: The desktop's own gestures
 
-    /// Whether the desktop also acts on gestures the rules bind.
+    /// Whether the desktop also acts on gestures the rules bind; with `desktop-gestures =
+    /// "yield"`, what touchgest takes from it (``checkYield(_:_:evidence:)``); and what
+    /// becomes of rules with `follow` (``checkFollow(_:_:)``).
     public mutating func checkDesktop(_ book: Rulebook) {
         guard let (desktop, evidence) = Desktop.detect(in: environment) else {
             add(.note, "desktop", "cannot tell which desktop this is, so cannot say whether its own gestures clash with the rules")
             return
         }
+        defer { checkFollow(book, desktop) }
+        if book.settings.desktopGestures == .yield { return checkYield(book, desktop, evidence: evidence) }
         func touchpadSwipes(fingers: ClosedRange<Int>) -> [String] {
             book.rules.filter { rule in
                 (rule.gesture == .swipe || rule.gesture == .pan) && rule.device != .touchscreen

@@ -134,6 +134,77 @@ import Testing
         #expect(lines(Self.doctor(clean, "XDG_CURRENT_DESKTOP=KDE")).contains { $0.hasPrefix("ok    desktop: KDE Plasma") })
     }
 
+    // MARK: desktop-gestures = "yield" and follow (issue 35)
+
+    static let yielding = "[settings]\ndesktop-gestures = \"yield\"\n\n" + swipes + """
+        [rule.slide]
+        gesture = "pan"
+        device = "touchpad"
+        fingers = 3
+        follow = "workspaces"
+        command = "true"
+
+        """
+
+    /// The desktop's findings: each `desktop` line and the fix after it.
+    func desktopLines(_ result: Result) -> [String] {
+        var kept: [String] = []
+        var previous = ""
+        for line in lines(result) {
+            if line.contains(" desktop: ") || (line.hasPrefix("      fix: ") && previous.contains(" desktop: ")) { kept.append(line) }
+            previous = line
+        }
+        return kept
+    }
+
+    /// Per desktop with `yield`: what touchgest takes and how, or what is the user's to
+    /// set by hand; and with `follow`, whether the animation follows the fingers or what
+    /// happens instead.
+    @Test(arguments: [
+        ("HYPRLAND_INSTANCE_SIGNATURE=x", [
+            "ok    desktop: Hyprland (HYPRLAND_INSTANCE_SIGNATURE is set): while rules bind 3- and 4-finger touchpad swipes, touchgest turns Hyprland's own workspace swipe off through its socket (before Hyprland 0.51: gestures:workspace_swipe, or only workspace_swipe_min_fingers when only more fingers than its own clash), and back on when touchgest stops or its rules no longer bind them; if touchgest is killed first, 'hyprctl reload' turns it back on",
+            "note  desktop: Hyprland 0.51 and later bind their swipes with 'gesture =' lines, which the socket does not list: there touchgest takes nothing (its log says so), and the lines with the fingers your rules bind are yours to remove",
+            "      fix: grep -n 'gesture *=' ~/.config/hypr/hyprland.conf",
+            "note  desktop: rule 'slide': follow = \"workspaces\": Hyprland's animation cannot be driven from outside (only its own gesture or a plugin moves it), so the rule does what it says without follow: its command or action at its threshold, a jump",
+        ]),
+        ("XDG_CURRENT_DESKTOP=GNOME", [
+            "ok    desktop: GNOME (XDG_CURRENT_DESKTOP=GNOME): its own 3- and 4-finger touchpad swipes are yielded through touchgest's extension while touchgest runs (desktop-gestures = \"yield\"), and come back when it stops",
+            "ok    desktop: rule 'slide': follow = \"workspaces\": GNOME's workspace animation follows the fingers through touchgest's extension, and GNOME decides at the lift whether to finish or go back",
+        ]),
+        ("XDG_CURRENT_DESKTOP=KDE", [
+            "warn  desktop: KDE Plasma (XDG_CURRENT_DESKTOP=KDE): touchgest cannot ask KWin to yield, and KWin 5.27 and 6 have no setting for their own 4-finger touchpad swipes: left and right switch virtual desktops (built in), up and down belong to desktop effects (the Overview; in 5.27 also Present Windows and the Desktop Grid), which go only with the effect",
+            "      fix: bind 3-finger swipes instead (examples/kde.toml does); or turn the effect off in System Settings > Workspace Behavior > Desktop Effects (the Overview: kwriteconfig6 --file kwinrc --group Plugins --key overviewEnabled false, then qdbus6 org.kde.KWin /KWin reconfigure; kwriteconfig5 and qdbus on 5.27)",
+            "note  desktop: rule 'slide': follow = \"workspaces\": KWin's animation cannot be driven from outside (a virtual touchpad would; touchgest has none yet), so the rule does what it says without follow: its command or action at its threshold, a jump",
+        ]),
+        ("SWAYSOCK=/nowhere", [
+            "note  desktop: sway (SWAYSOCK is set) has no touchpad gestures of its own by default; the 'bindgesture' lines in its config are yours: remove those for 3- and 4-finger touchpad swipes, as touchgest does not change sway's config",
+            "      fix: grep -n bindgesture ~/.config/sway/config",
+            "note  desktop: rule 'slide': follow = \"workspaces\": sway has no such animation, so the rule does what it says without follow: its command or action at its threshold, a jump",
+        ]),
+        ("XDG_CURRENT_DESKTOP=niri", [
+            "warn  desktop: niri (XDG_CURRENT_DESKTOP=niri): touchgest cannot ask niri to yield its own 3- and 4-finger touchpad swipes (3: columns and workspaces; 4: the overview, since 25.05), so they fire too",
+            "      fix: bind other gestures (taps, holds, pinches, 5-finger swipes)",
+            "note  desktop: rule 'slide': follow = \"workspaces\": niri's animation cannot be driven over its IPC, so the rule does what it says without follow: its command or action at its threshold, a jump",
+        ]),
+        ("DISPLAY=:9", [
+            "note  desktop: X11 (DISPLAY=:9 without WAYLAND_DISPLAY): the X server has no touchpad gestures of its own, so there is nothing to yield; a window manager or a tool (touchegg, libinput-gestures) that binds 3- and 4-finger touchpad swipes is yours to stop",
+            "note  desktop: rule 'slide': follow = \"workspaces\": touchgest cannot drive an X11 window manager's animation, so the rule does what it says without follow: its command or action at its threshold, a jump",
+        ]),
+    ])
+    func yieldSaysPerDesktopWhatTouchgestTakesAndWhatIsTheUsersToSet(variable: String, expected: [String]) {
+        let home = Self.home(rules: Self.yielding, systemctl: Self.activeService, gsettings: "echo \"@as []\"")
+        #expect(desktopLines(Self.doctor(home, variable)) == expected)
+    }
+
+    @Test func yieldWithNoSwipeRuleTakesNothingAndKeepStillWarns() {
+        let taps = "[settings]\ndesktop-gestures = \"yield\"\n\n[rule.t]\ngesture = \"tap\"\nfingers = 3\ncommand = \"true\"\n"
+        #expect(desktopLines(Self.doctor(Self.home(rules: taps, systemctl: Self.activeService), "HYPRLAND_INSTANCE_SIGNATURE=x")) == [
+            "ok    desktop: Hyprland (HYPRLAND_INSTANCE_SIGNATURE is set): desktop-gestures = \"yield\", but no rule binds a touchpad swipe, so nothing of its own is taken",
+        ])
+        let kept = desktopLines(Self.doctor(Self.home(rules: Self.swipes, systemctl: Self.activeService), "HYPRLAND_INSTANCE_SIGNATURE=x"))
+        #expect(kept.first == "note  desktop: Hyprland (HYPRLAND_INSTANCE_SIGNATURE is set) acts on touchpad swipes only as its config's gestures say; if it binds the same swipes as your rules, both fire")
+    }
+
     // MARK: The session's state (logind and screensaver stand-ins on private buses, rig/session-buses)
 
     /// Starts a private system bus with the logind stand-in (session c1), and a session bus
