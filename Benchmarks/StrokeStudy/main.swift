@@ -38,6 +38,15 @@ let mmPerPixel = option("--mm-per-pixel").flatMap { Double($0) } ?? 0.4
 let ks = option("--k").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1, 3, 5]
 let showShapes = arguments.contains("--shapes")
 let showMisses = arguments.contains("--misses")
+let variants = arguments.contains("--variants") ? Variants.all : []
+var variantRight: [Key: [Int]] = [:]
+// --policies: the matcher's ranking with a threshold ceiling, floor and a margin over the
+// second rule, gates left out: what each would fire.
+let showPolicies = arguments.contains("--policies")
+let policies: [(ceiling: Double, floor: Double, margin: Double)] = [0.80, 0.75, 0.70, 0.65].flatMap { c in
+    [0.70, 0.65, 0.60].filter { $0 <= c }.flatMap { f in [0.0, 0.01, 0.02, 0.03, 0.05].map { (c, f, $0) } }
+}
+var policyTally: [Key: [(right: Int, wrong: Int)]] = [:]
 
 let logs = GestureLog.load(folder, pilot: arguments.contains("--pilot"))
 guard !logs.isEmpty else {
@@ -169,6 +178,17 @@ for groupName in groups.keys.sorted() {
                 sink.requests.removeAll()
             }
             _ = fired.count
+            let variantRules = variants.map { variant in
+                book.rules.map { rule in (rule.name, rule.templates.compactMap { variant.prepare($0.points) }) }
+            }
+            // Each rule's lowest leave-one-out score among its templates (nil for one).
+            let lowest: [String: Double] = showPolicies ? Dictionary(uniqueKeysWithValues: book.rules.compactMap { rule in
+                guard rule.templates.count > 1 else { return nil }
+                let value = rule.templates.indices.map { i in
+                    StrokeMatcher.best(StrokeShape(rule.templates[i].points)!, among: rule.templates.indices.filter { $0 != i }.map { rule.templates[$0] })?.score ?? 1
+                }.min()!
+                return (rule.name, value)
+            }) : [:]
             var reportIndex = 0
             for ((shape, drawing), rules) in zip(test, fired) {
                 var one = Tally()
@@ -183,6 +203,20 @@ for groupName in groups.keys.sorted() {
                     let best = book.rules.compactMap { rule in StrokeMatcher.best(prepared, among: rule.templates).map { (rule.name, $0.score) } }
                         .max { $0.1 < $1.1 }
                     if best?.0 == shape { one.matcher = 1 }
+                    if showPolicies {
+                        let scores = book.rules.compactMap { rule in StrokeMatcher.best(prepared, among: rule.templates).map { (rule.name, $0.score) } }
+                            .sorted { $0.1 > $1.1 }
+                        var cells = policyTally[key] ?? Array(repeating: (0, 0), count: policies.count)
+                        for (index, policy) in policies.enumerated() {
+                            let threshold = min(policy.ceiling, max(policy.floor, (lowest[scores[0].0] ?? 0) - 0.05))
+                            guard scores[0].1 >= threshold, scores[0].1 - scores[1].1 >= policy.margin else { continue }
+                            if scores[0].0 == shape { cells[index].right += 1 } else { cells[index].wrong += 1 }
+                        }
+                        policyTally[key] = cells
+                    }
+                }
+                for (index, variant) in variants.enumerated() where Variants.rank(path, rules: variantRules[index], variant: variant)?.best == shape {
+                    variantRight[key, default: Array(repeating: 0, count: variants.count)][index] += 1
                 }
                 if showMisses && one.right == 0 {
                     let report = reportIndex < reports.count ? reports[reportIndex].summary(shown: 3) : "no stroke report"
@@ -213,6 +247,28 @@ for speed in ["slow", "medium", "fast"] {
     }
 }
 print("\nlearn's warnings: \(warnedPairs) pairs in \(files) rule files; pairs warned of that were confused in the same split's tests: \(warnedAndConfused)")
+if !variants.isEmpty {
+    print("\n| variant | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k)" } }.joined(separator: " | ") + " |")
+    for (index, variant) in variants.enumerated() {
+        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
+            let key = Key(speed: speed, k: k)
+            return percent(variantRight[key]?[index] ?? 0, tallies[key]?.tests ?? 0)
+        } }
+        print("| \(variant.name) | " + cells.joined(separator: " | ") + " |")
+    }
+}
+if showPolicies {
+    print("\n| ceiling | floor | margin | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k) right/wrong" } }.joined(separator: " | ") + " |")
+    for (index, policy) in policies.enumerated() {
+        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
+            let key = Key(speed: speed, k: k)
+            let tests = tallies[key]?.tests ?? 0
+            guard let cell = policyTally[key]?[index] else { return "-" }
+            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
+        } }
+        print("| \(policy.ceiling) | \(policy.floor) | \(policy.margin) | " + cells.joined(separator: " | ") + " |")
+    }
+}
 if showShapes {
     for speed in ["slow", "medium", "fast"] {
         for k in ks {

@@ -20,6 +20,13 @@ public enum StrokeDefaults {
     /// tells shapes apart.
     public static let adaptiveFloor = 0.70
 
+    /// The highest threshold a rule with no `threshold` of its own adapts to, however alike
+    /// its templates: on real drawings (issue 40, `StrokeStudy --policies`) every drawing a
+    /// ceiling of 0.80 turned away at three templates was one the matcher ranked right or a
+    /// confusion it made anyway, and swipes, taps and pinches are kept out by the
+    /// straight-line rival, the size and the hand, not by the score.
+    public static let adaptiveCeiling = 0.75
+
     /// How far under the lowest score a rule's templates reach against each other its
     /// adapted threshold lies: a new drawing meets all of them, and scores a little over
     /// what one of them scores against the rest.

@@ -38,7 +38,7 @@ public enum StrokeMatcher {
             let others = templates.indices.filter { $0 != index }.map { templates[$0] }
             lowest = min(lowest, best(templates[index].shape, among: others)?.score ?? 1)
         }
-        return min(ceiling, max(StrokeDefaults.adaptiveFloor, lowest - StrokeDefaults.adaptiveMargin))
+        return min(ceiling, StrokeDefaults.adaptiveCeiling, max(StrokeDefaults.adaptiveFloor, lowest - StrokeDefaults.adaptiveMargin))
     }
 
     /// How close `shape`, made of `path`, comes to the straight line from the path's first
