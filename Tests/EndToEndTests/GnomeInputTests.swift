@@ -151,7 +151,10 @@ struct GnomeInputTests {
         }
         #expect(run.status == 0, "\(run.lines.suffix(20))")
         #expect(WaylandDesktop.out(run) == ["move", "plain"], "\(run.lines.suffix(20))")
-        #expect(run.lines.filter { $0.contains("modifiers: ") }.map { String($0.split(separator: "modifiers: ").last ?? "") }
+        // Where they come from, said once at start; then each state the shell told.
+        #expect(run.lines.filter { $0.contains("modifiers: from ") }.count == 1, "\(run.lines.suffix(20))")
+        #expect(run.lines.filter { $0.contains("modifiers: ") && !$0.contains("modifiers: from ") }
+                    .map { String($0.split(separator: "modifiers: ").last ?? "") }
                 == ["none", "super", "none"], "\(run.lines.suffix(20))")
     }
 
