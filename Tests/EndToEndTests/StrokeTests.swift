@@ -67,7 +67,9 @@ import Testing
         let strokes = run.lines.filter { $0.hasPrefix("stroke, 1 finger, ") }
         #expect(strokes.count == 2, "\(run)")
         let fired = strokes.first ?? ""
-        #expect(fired.contains(" mm: v ") && fired.hasSuffix("(threshold 0.80) fired"), "\(strokes)")
+        // One template and no `threshold`: the rule's threshold adapts to its templates'
+        // spread, and a single template has none, so it takes the floor, 0.70 (docs/strokes.md).
+        #expect(fired.contains(" mm: v ") && fired.hasSuffix("(threshold 0.70) fired"), "\(strokes)")
         #expect(strokes.last?.contains(": nothing fired; best v 0.") == true, "\(strokes)")
         // The line follows the decision it reports.
         let decided = run.lines.firstIndex { $0.hasPrefix("v possible -> recognized") } ?? .max
