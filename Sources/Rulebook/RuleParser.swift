@@ -140,6 +140,7 @@ struct RuleParser {
             case "device-size": settings.deviceSizes = deviceSizes(value, key)
             case "modifier-source":
                 if let source = choice(value, ModifierSource.self, "modifier source", key) { settings.modifierSource = source }
+            case "feedback": if let feedback = choice(value, Feedback.self, "feedback", key) { settings.feedback = feedback }
             default:
                 guard let (tunable, gesture) = TunableKey.setting(key) else { continue }
                 var tunables = settings.tunables[gesture] ?? Tunables()

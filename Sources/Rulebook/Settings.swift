@@ -15,6 +15,9 @@ public struct Settings: Sendable {
     /// Where the modifier keys that rules with `modifiers` want come from; chosen when
     /// touchgest starts (a reload that changes it is told to restart).
     public var modifierSource: ModifierSource = .desktop
+    /// Whether a panel on screen shows what touchgest is deciding while fingers are down
+    /// (`feedback = "on"`); off unless asked.
+    public var feedback: Feedback = .off
 
     public init() {}
 }
@@ -28,4 +31,13 @@ public enum ModifierSource: String, CaseIterable, Sendable {
     /// It needs read access to every keyboard (the `input` group), which lets any program
     /// of the user read every keystroke; touchgest itself keeps only the modifier keys.
     case keyboards
+}
+
+/// `feedback`: whether touchgest shows what it is deciding on screen while fingers are down.
+public enum Feedback: String, CaseIterable, Sendable {
+    /// Nothing on screen.
+    case off
+    /// A small panel above every window, which takes no click and no focus: the fingers,
+    /// the gesture and the rule that would fire, its progress, a stroke's trail and verdict.
+    case on
 }

@@ -7,6 +7,7 @@ import InputActions
 import InputChannels
 import InputDevices
 import LibinputInput
+import Overlay
 import PollLoop
 import Rulebook
 import SessionState
@@ -46,6 +47,8 @@ public protocol GesturePipelineObserver: AnyObject {
     /// A gesture began, with `input`, while the session (logind, the screensaver) keeps rules out (`state`): only
     /// rules with `when-locked` take part, or none.
     func gestureWhileRestricted(_ state: SessionState, input: InputEvent)
+    /// The feedback overlay was shown, faded, or cannot be shown (`feedback = "on"`).
+    func overlay(_ report: GestureOverlay.Report)
 }
 
 extension GesturePipelineObserver {
@@ -60,6 +63,7 @@ extension GesturePipelineObserver {
     public func phaseMove(_ move: PhaseMove) {}
     public func session(_ report: SessionReport) {}
     public func gestureWhileRestricted(_ state: SessionState, input: InputEvent) {}
+    public func overlay(_ report: GestureOverlay.Report) {}
 }
 
 /// What a pipeline says of the touchpads' finger readers.
@@ -157,6 +161,12 @@ public final class GesturePipeline: CommandSink {
     // no dynamic exclusivity checks.
     @exclusivity(unchecked) private var restrictedGestureBegan = false
     @exclusivity(unchecked) private weak var observer: GesturePipelineObserver?
+    /// What touchgest is deciding, on screen while fingers are down (``showFeedback(_:)``);
+    /// nil while feedback is off. Fed after the engine decides; it draws at deadlines of
+    /// its own, so no decision waits for a frame.
+    @exclusivity(unchecked) public private(set) var overlay: GestureOverlay?
+    /// Why feedback was asked for and cannot be shown on this desktop.
+    public private(set) var overlayProblem: String?
 
     public convenience init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
                             observer: GesturePipelineObserver?) throws(InputError) {
@@ -203,6 +213,8 @@ public final class GesturePipeline: CommandSink {
         compiled.attach(to: environment)
         compiled.admit(admission)
         compiled.onGestureWhileRestricted = { [weak self] _ in self?.restrictedGestureBegan = true }
+        // Made only for an overlay (turned on before the rules it shows are loaded).
+        if overlay != nil { compiled.strokeReports = { [weak self] report in self?.overlay?.strokeMatched(report.verdict) } }
         self.compiled = compiled
         if runner != nil && book.rules.contains(where: \.pressesInput) { startInputChannel() }
         wantsModifiers = book.rules.contains { $0.held.modifiers != nil }
@@ -247,7 +259,9 @@ public final class GesturePipeline: CommandSink {
         observer?.adapter(event)
         guard case let .input(input) = event else { return }
         restrictedGestureBegan = false
+        overlay?.prepare(input)
         environment.handle(input)
+        overlay?.input(input)
         if restrictedGestureBegan, let state = sessionMonitor?.state { observer?.gestureWhileRestricted(state, input: input) }
     }
 
@@ -406,11 +420,35 @@ public final class GesturePipeline: CommandSink {
     }
 
     public func wantsSamples(of rule: String) -> Bool {
-        streams?.wants(rule) ?? false
+        overlay != nil || streams?.wants(rule) ?? false
     }
 
     public func stream(_ sample: GestureSample) {
-        streams?.publish(rule: sample.rule, line: sample.jsonLine, coalescible: sample.phase.isCoalescible)
+        overlay?.decided(rule: sample.rule, gesture: "\(sample.gesture)", moment: "\(sample.phase)", progress: sample.progress)
+        guard let streams, streams.wants(sample.rule) else { return }
+        streams.publish(rule: sample.rule, line: sample.jsonLine, coalescible: sample.phase.isCoalescible)
+    }
+
+    /// Shows what touchgest is deciding on screen while fingers are down (`on`), or stops
+    /// (the overlay closes what it has open). The overlay is this desktop's
+    /// (``GestureOverlay/choose(environment:)``), one more source of the loop, made once;
+    /// where there is none, why is said once.
+    public func showFeedback(_ on: Bool, environment: [String: String] = CommandRunner.processEnvironment()) {
+        guard on else {
+            overlay?.stop()
+            overlay = nil
+            return
+        }
+        guard overlay == nil, overlayProblem == nil else { return }
+        switch GestureOverlay.choose(environment: environment) {
+        case let .failure(why):
+            overlayProblem = why.description
+            observer?.overlay(.problem(why.description))
+        case let .success(made):
+            made.onReport = { [weak self] report in self?.observer?.overlay(report) }
+            overlay = made
+            loop.add(made)
+        }
     }
 
     /// Runs until SIGINT or SIGTERM (nil), or until the loop fails (why). With `reload`,
