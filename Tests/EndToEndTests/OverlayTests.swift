@@ -1,0 +1,72 @@
+import Glibc
+import TestSupport
+import Testing
+
+/// The feedback overlay (`debug --overlay`, as `feedback = "on"`) on real desktops, read
+/// back from the screen: a 3-finger pan held half-way shows the panel in the top right
+/// corner, with its progress bar about half full; once it has faded the screen is as it
+/// was; and a click on the panel while it is shown reaches the window beneath.
+///
+/// The panel is 320x96 pixels, 16 from the top and right edges of a 1280x720 screen: its
+/// origin is (944, 16). Its colours (Sources/Overlay/OverlayPainter.swift) are exact while
+/// fingers are down: the panel 1e222a, the bar 4ca3ff, its track 3a404c.
+enum OverlayScreen {
+    static let rules = """
+        [rule.pan-3]
+        gesture = "pan"
+        fingers = 3
+        on-begin = "true"
+
+        """
+    /// The panel's corner, the bar at 40 % and at 60 % of its width: the pan is held
+    /// after 25 mm of its 50 mm (progress 0.47).
+    static let points = "948,20 1038,77 1080,77"
+    static let shown = ["1e222a", "4ca3ff", "3a404c"]
+    static let screenPixel = "\(packageRoot)/rig/screen-pixel"
+    static let arguments = "debug --overlay --allow-root --focus none"
+
+    /// The script: a screenshot before; the pan held half-way until a screenshot shows
+    /// the bar past 40 % (frames follow the fingers; the loop waits on the screen, not a
+    /// clock); `click` while it is held; the lift; a screenshot once the overlay says it faded.
+    static func script(shoot: (String) -> String, click: String) -> String {
+        """
+        device touchpad
+        shell \(shoot("$FOLDER/before"))
+        touch 3 at 30,30 move 25,0 over 300ms lift no
+        await overlay: shown on
+        shell timeout 30 sh -c 'until \(shoot("$FOLDER/held")) && [ "$(\(screenPixel) $FOLDER/held 1038,77)" = 4ca3ff ]; do :; done'
+        shell \(click)
+        up 3 at 55,30
+        await overlay: faded
+        shell \(shoot("$FOLDER/faded"))
+        """
+    }
+
+    static func pixels(_ file: String) -> [String] {
+        shellOutput("'\(screenPixel)' \(file) \(points)").split(separator: "\n").map(String.init)
+    }
+}
+
+@Suite(.serialized) struct OverlayTests {
+    @Test(.enabled(if: getuid() == 0, "sway runs as nobody, which only root can switch to"))
+    func onSwayThePanelShowsFadesAndLetsClicksThrough() throws {
+        let sway = temporaryFolder()
+        defer { _ = shellOutput("'\(headlessSway)' stop \(sway)") }
+        _ = try startDesktop("'\(headlessSway)' start \(sway) wev")
+        let runtime = "\(sway)/runtime"
+        let wayland = "env WAYLAND_DISPLAY=wayland-1 XDG_RUNTIME_DIR=\(runtime)"
+        let run = rig(devices: ["touchpad"], rules: OverlayScreen.rules, script: OverlayScreen.script(
+            shoot: { "\(wayland) grim -t ppm \($0)" },
+            click: "\(wayland) \(packageRoot)/rig/wayland-click \(runtime)/wev.log 1000,50"
+        ), arguments: OverlayScreen.arguments, extra: InputRules.extra, wrapper: "env -u DISPLAY \(wayland)")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines.filter { $0.hasPrefix("overlay: ") } == ["overlay: shown on the layer shell at \(runtime)/wayland-1", "overlay: faded"])
+        let before = OverlayScreen.pixels("\(run.folder)/before")
+        #expect(before.count == 3 && before != OverlayScreen.shown, "the screen shows no panel before the gesture")
+        #expect(OverlayScreen.pixels("\(run.folder)/held") == OverlayScreen.shown)
+        #expect(OverlayScreen.pixels("\(run.folder)/faded") == before)
+        // wev, beneath the panel, got the press and the release.
+        let buttons = readText("\(runtime)/wev.log").split(separator: "\n").filter { $0.contains("wl_pointer] button:") }
+        #expect(buttons.map { $0.hasSuffix("state: 1 (pressed)") } == [true, false], "\(buttons)")
+    }
+}
