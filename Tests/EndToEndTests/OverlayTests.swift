@@ -69,4 +69,32 @@ enum OverlayScreen {
         let buttons = readText("\(runtime)/wev.log").split(separator: "\n").filter { $0.contains("wl_pointer] button:") }
         #expect(buttons.map { $0.hasSuffix("state: 1 (pressed)") } == [true, false], "\(buttons)")
     }
+
+    @Test func onX11ThePanelShowsFadesAndLetsClicksThrough() throws {
+        let x11 = temporaryFolder()
+        defer { _ = shellOutput("'\(headlessX11)' stop \(x11)") }
+        let display = try startDesktop("'\(headlessX11)' start \(x11) Xev=under")
+        // xev's window under the panel's place (openbox moves it when it gets to it).
+        _ = shellOutput("""
+            export DISPLAY=\(display); timeout 30 sh -c 'until xwininfo -name under | grep -q "Width: 380"; do \
+            xdotool search --name "^under$" windowmove 900 0 windowsize 380 200; sleep 0.1; done'
+            """)
+        let run = rig(devices: ["touchpad"], rules: OverlayScreen.rules, script: OverlayScreen.script(
+            shoot: { "DISPLAY=\(display) xwd -root -silent > \($0)" },
+            click: "DISPLAY=\(display) xdotool mousemove 1000 50 click 1"
+        ), arguments: OverlayScreen.arguments, extra: InputRules.extra, wrapper: "env -u WAYLAND_DISPLAY DISPLAY=\(display)")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines.filter { $0.hasPrefix("overlay: ") } == ["overlay: shown on the X server at \(display)", "overlay: faded"])
+        let before = OverlayScreen.pixels("\(run.folder)/before")
+        #expect(before == ["ffffff", "ffffff", "ffffff"], "xev's white window is under the panel's place")
+        #expect(OverlayScreen.pixels("\(run.folder)/held") == OverlayScreen.shown)
+        #expect(OverlayScreen.pixels("\(run.folder)/faded") == before)
+        // xev, beneath the panel, got the click where it was made.
+        // `ButtonPress event, ...`, then `root 0x..., (x,y), root:(1000,50),`, then `state 0x0, button 1, ...`.
+        let lines = readText("\(x11)/xev.log").split(separator: "\n")
+        let presses = lines.indices.filter { lines[$0].hasPrefix("ButtonPress") }.map { index in
+            lines.dropFirst(index + 1).prefix(2).joined(separator: " ")
+        }
+        #expect(presses.count == 1 && presses[0].contains("root:(1000,50),") && presses[0].contains(" button 1,"), "\(lines)")
+    }
 }
