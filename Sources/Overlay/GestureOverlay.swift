@@ -205,6 +205,7 @@ public final class GestureOverlay: PollSource {
     /// The panel has faded: its surface, memory and connection go.
     private func fadeOut() {
         surface.close()
+        OverlayPainter.releaseCaches()
         open = false
         phase = .idle
         scene = OverlayScene()

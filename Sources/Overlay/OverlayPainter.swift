@@ -1,4 +1,5 @@
 import CCairo
+import CProcess
 import TouchGestures
 
 /// Draws an ``OverlayScene`` into a buffer of 32-bit premultiplied ARGB pixels (cairo's
@@ -78,6 +79,14 @@ public enum OverlayPainter {
             if index == 0 { cairo_move_to(cr, x, y) } else { cairo_line_to(cr, x, y) }
         }
         cairo_stroke(cr)
+    }
+
+    /// Gives back what cairo keeps between frames (its font cache and fontconfig's
+    /// configuration), once the panel has faded: the next gesture's first frame loads
+    /// them again, off the recognition path.
+    public static func releaseCaches() {
+        cairo_debug_reset_static_data()
+        cprocess_trim_heap()
     }
 
     /// `line` at (x, y), its baseline; cut to the bar's width so it never runs under the trail.
