@@ -1,5 +1,6 @@
 import CXCB
 import Glibc
+import PollLoop
 
 /// The panel on X11: an override-redirect window (no window manager places, decorates or
 /// focuses it) in the top right corner, with a 32-bit ARGB visual where the server has one
@@ -7,12 +8,17 @@ import Glibc
 /// so that every click goes to the window beneath. Frames go up with PutImage from a
 /// buffer of the process's own.
 ///
-/// The connection is made when the panel opens and closed when it has faded. Connecting
-/// reads the server's setup reply before returning (libxcb has no other way): a local
-/// server answers within a millisecond.
+/// The connection is made when the panel opens and closed when it has faded. libxcb's
+/// connect waits for the server's setup reply, so it runs on a thread of its own
+/// (``BackgroundAttempt``): a server that never answers holds that thread, not the loop,
+/// and no second attempt starts beside it.
 public final class X11OverlaySurface: OverlaySurface {
     public let display: String
     public var name: String { "the X server at \(display)" }
+    /// The connection being made, until it is taken.
+    private var connecting: BackgroundAttempt<Connection>?
+    /// One given up on while it still ran (the panel faded first): while it runs, no other starts.
+    private var abandoned: BackgroundAttempt<Connection>?
     private var xcb: OpaquePointer?
     private var window: xcb_window_t = 0
     private var context: xcb_gcontext_t = 0
@@ -25,14 +31,29 @@ public final class X11OverlaySurface: OverlaySurface {
         self.display = display
     }
 
-    public var descriptor: Int32? { xcb.map { xcb_get_file_descriptor($0) } }
+    public var descriptor: Int32? { xcb.map { xcb_get_file_descriptor($0) } ?? connecting?.fd }
+
+    /// A connection made on the worker's thread, with its screen's number.
+    private struct Connection: @unchecked Sendable {
+        var xcb: OpaquePointer?
+        var screen: Int32
+    }
 
     public func open() -> String? {
-        var screenNumber: Int32 = 0
-        guard let connection = xcb_connect(display, &screenNumber), xcb_connection_has_error(connection) == 0 else {
-            return "cannot reach the X server at \(display)"
-        }
+        if let abandoned, abandoned.isRunning { return "the X server at \(display) has not answered the overlay's last connection" }
+        abandoned = nil
+        let display = display
+        connecting = BackgroundAttempt.start({
+            var screen: Int32 = 0
+            return Connection(xcb: xcb_connect(display, &screen), screen: screen)
+        }, dispose: { made in made.xcb.map { xcb_disconnect($0) } })
+        return connecting == nil ? "cannot start a thread to connect to the X server at \(display)" : nil
+    }
+
+    /// Makes the window on the connection just made.
+    private func made(_ connection: OpaquePointer, screenNumber: Int32) -> String? {
         xcb = connection
+        guard xcb_connection_has_error(connection) == 0 else { return "cannot reach the X server at \(display)" }
         var screens = xcb_setup_roots_iterator(xcb_get_setup(connection))
         for _ in 0..<max(0, screenNumber) where screens.rem > 0 { xcb_screen_next(&screens) }
         guard let screen = screens.data?.pointee else { return "the X server at \(display) has no screen \(screenNumber)" }
@@ -83,6 +104,12 @@ public final class X11OverlaySurface: OverlaySurface {
     }
 
     public func handleReadable() -> String? {
+        if let attempt = connecting {
+            guard let made = attempt.take() else { return nil }
+            connecting = nil
+            guard let connection = made.xcb else { return "cannot reach the X server at \(display)" }
+            return self.made(connection, screenNumber: made.screen)
+        }
         guard let xcb else { return nil }
         // No event is asked for: what comes is an error of a request, dropped.
         while let event = xcb_poll_for_event(xcb) { free(event) }
@@ -103,6 +130,11 @@ public final class X11OverlaySurface: OverlaySurface {
     }
 
     public func close() {
+        if let connecting {
+            connecting.abandon()
+            abandoned = connecting
+        }
+        connecting = nil
         if let xcb {
             xcb_destroy_window(xcb, window)
             xcb_flush(xcb)
