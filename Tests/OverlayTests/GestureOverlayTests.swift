@@ -10,7 +10,9 @@ private final class TranscriptSurface: OverlaySurface {
     var isOpen = false
     var name: String { "the transcript" }
     var descriptor: Int32? { isOpen ? 42 : nil }
-    private var memory = [UInt8](repeating: 0, count: OverlayDefaults.width * 4 * OverlayDefaults.height)
+    private let memory = UnsafeMutableRawPointer.allocate(byteCount: OverlayDefaults.width * 4 * OverlayDefaults.height, alignment: 16)
+
+    deinit { memory.deallocate() }
 
     func open() -> String? {
         log.append("open")
@@ -23,7 +25,7 @@ private final class TranscriptSurface: OverlaySurface {
 
     func frame() -> (pixels: UnsafeMutableRawPointer, stride: Int)? {
         guard isOpen else { return nil }
-        return memory.withUnsafeMutableBytes { ($0.baseAddress!, OverlayDefaults.width * 4) }
+        return (memory, OverlayDefaults.width * 4)
     }
 
     func present() -> String? {
