@@ -167,6 +167,8 @@ public final class GesturePipeline: CommandSink {
     @exclusivity(unchecked) public private(set) var overlay: GestureOverlay?
     /// Why feedback was asked for and cannot be shown on this desktop.
     public private(set) var overlayProblem: String?
+    /// The overlay once made, kept (a source of the loop) while feedback is turned off.
+    private var madeOverlay: GestureOverlay?
 
     public convenience init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
                             observer: GesturePipelineObserver?) throws(InputError) {
@@ -431,8 +433,9 @@ public final class GesturePipeline: CommandSink {
 
     /// Shows what touchgest is deciding on screen while fingers are down (`on`), or stops
     /// (the overlay closes what it has open). The overlay is this desktop's
-    /// (``GestureOverlay/choose(environment:)``), one more source of the loop, made once;
-    /// where there is none, why is said once.
+    /// (``GestureOverlay/choose(environment:)``), one more source of the loop, made once
+    /// and kept while off (then it has nothing open and no deadline); where there is none,
+    /// why is said once.
     public func showFeedback(_ on: Bool, environment: [String: String] = CommandRunner.processEnvironment()) {
         guard on else {
             overlay?.stop()
@@ -440,6 +443,7 @@ public final class GesturePipeline: CommandSink {
             return
         }
         guard overlay == nil, overlayProblem == nil else { return }
+        if let madeOverlay { return overlay = madeOverlay }
         switch GestureOverlay.choose(environment: environment) {
         case let .failure(why):
             overlayProblem = why.description
@@ -447,6 +451,7 @@ public final class GesturePipeline: CommandSink {
         case let .success(made):
             made.onReport = { [weak self] report in self?.observer?.overlay(report) }
             overlay = made
+            madeOverlay = made
             loop.add(made)
         }
     }
