@@ -81,11 +81,11 @@ public enum OverlayPainter {
         cairo_stroke(cr)
     }
 
-    /// Gives back what cairo keeps between frames (its font cache and fontconfig's
-    /// configuration), once the panel has faded: the next gesture's first frame loads
-    /// them again, off the recognition path.
+    /// Gives the heap's free memory back once the panel has faded. cairo's font cache and
+    /// fontconfig's configuration stay (about 1 MB, made at the first frame):
+    /// `cairo_debug_reset_static_data` would free them, but it aborts the process when any
+    /// cairo object lives on, on any thread, which a daemon must not risk.
     public static func releaseCaches() {
-        cairo_debug_reset_static_data()
         cprocess_trim_heap()
     }
 
