@@ -98,4 +98,38 @@ enum OverlayScreen {
         }
         #expect(presses.count == 1 && presses[0].contains("root:(1000,50),") && presses[0].contains(" button 1,"), "\(lines)")
     }
+
+    // A finger drawing on a touchscreen leaves its trail in the panel's trail box (230..310,
+    // 8..88 in the panel): a straight stroke held is a line across the box's middle row,
+    // in the trail's colour (ffc83c), gone once faded.
+    @Test(.enabled(if: getuid() == 0, "sway runs as nobody, which only root can switch to"))
+    func onSwayAStrokesTrailIsDrawnWhileTheFingerMoves() throws {
+        let sway = temporaryFolder()
+        defer { _ = shellOutput("'\(headlessSway)' stop \(sway)") }
+        _ = try startDesktop("'\(headlessSway)' start \(sway) wev")
+        let runtime = "\(sway)/runtime"
+        let wayland = "env WAYLAND_DISPLAY=wayland-1 XDG_RUNTIME_DIR=\(runtime)"
+        // The line's middle: the panel's origin (944, 16) + (270, 48).
+        let middle = "1214,64"
+        let run = rig(devices: ["touchscreen"], rules: """
+            [rule.v]
+            gesture = "stroke"
+            device = "touchscreen"
+            template = [[0, 0], [0.5, 1], [1, 0]]
+            command = "true"
+
+            """, script: """
+            device touchscreen
+            touch 1 at 100,100 move 80,0 over 300ms lift no
+            await overlay: shown on
+            shell timeout 30 sh -c 'until \(wayland) grim -t ppm $FOLDER/held && [ "$(\(OverlayScreen.screenPixel) $FOLDER/held \(middle))" = ffc83c ]; do :; done'
+            up 1 at 180,100
+            await overlay: faded
+            shell \(wayland) grim -t ppm $FOLDER/faded
+            """, arguments: OverlayScreen.arguments, extra: InputRules.extra, wrapper: "env -u DISPLAY \(wayland)")
+        #expect(run.status == 0, "\(run)")
+        func pixel(_ file: String) -> String { shellOutput("'\(OverlayScreen.screenPixel)' \(run.folder)/\(file) \(middle)") }
+        #expect(pixel("held") == "ffc83c\n")
+        #expect(pixel("faded") != "ffc83c\n" && pixel("faded") != "1e222a\n", "the panel is gone")
+    }
 }
