@@ -41,8 +41,10 @@ let package = Package(
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         // libevdev, seen only by the contact reader.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // libxcb and its XTEST extension, seen by the X11 focus provider and the X11 input channel.
-        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xtest0-dev", "libxcb-xkb-dev"])]),
+        // libxcb and its XTEST, XKB and SHAPE extensions, seen by the X11 focus provider, input channel and overlay.
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libxcb-xtest0-dev", "libxcb-xkb-dev", "libxcb-shape0-dev"])]),
+        // cairo, seen only by the overlay: it draws the feedback panel into shared memory.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // libxkbcommon, seen only by the input actions: key names and keysyms.
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // libdbus-1, seen only by BusLoop, the one D-Bus layer (and the session benchmark's desktop stand-in).
@@ -78,6 +80,10 @@ let package = Package(
         // The kernel's uinput, in C so that its ioctls and structs come from linux/uinput.h.
         .target(name: "CUinput"),
         .target(name: "InputChannels", dependencies: ["InputActions", "BusLoop", "CXCB", "CXKBCommon", "CProcess", "CUinput", "PollLoop", "TouchGestures", "TextWire"]),
+        // What touchgest is deciding, on screen while fingers are down (`feedback = "on"`,
+        // `debug --overlay`): a layer-shell surface on wlroots compositors, an
+        // input-transparent window on X11, drawn with cairo off the recognition path.
+        .target(name: "Overlay", dependencies: ["TouchGestures", "PollLoop", "CProcess", "CCairo", "CXCB"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking;
@@ -106,7 +112,7 @@ let package = Package(
             name: "TouchgestDaemon",
             dependencies: [
                 "TouchGestures", "StrokeGestures", "InputDevices", "LibinputInput", "ContactInput", "Rulebook", "CommandRunner", "GestureStreams",
-                "FocusProviders", "SessionState", "Recordings", "PollLoop", "CProcess", "InputActions", "InputChannels", "TextWire",
+                "FocusProviders", "SessionState", "Recordings", "PollLoop", "CProcess", "InputActions", "InputChannels", "TextWire", "Overlay",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -216,6 +222,7 @@ let package = Package(
         // 1,000 commands in a process of its own, for the leak test (see its header).
         .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
+        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "TouchGestures", "PollLoop"]),
         .testTarget(name: "TextWireTests", dependencies: ["TextWire", "TouchGestures"]),
         .testTarget(name: "StrokeGesturesTests", dependencies: ["StrokeGestures", "TouchGestures"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,9 +1,11 @@
 // libxcb, its XTEST and XKB extensions and xcbext.h (xcb_take_socket), seen by the X11 focus
 // provider (Sources/FocusProviders/X11FocusProvider.swift: the focus, and the modifiers
-// through XKB) and the X11 input channel (Sources/InputChannels/XTestChannel.swift).
+// through XKB), the X11 input channel (Sources/InputChannels/XTestChannel.swift) and the
+// X11 overlay (Sources/Overlay/X11OverlaySurface.swift: SHAPE, for an empty input region).
 #include <xcb/xcb.h>
 #include <xcb/xtest.h>
 #include <xcb/xkb.h>
+#include <xcb/shape.h>
 #include <xcb/xcbext.h>
 
 // XTEST's extension record, a global that Swift 6 refuses to take the address of.

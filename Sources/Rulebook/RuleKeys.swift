@@ -86,7 +86,7 @@ enum RuleKeys {
 
     /// Keys of `[settings]`: defaults for every rule, and each tunable by gesture
     /// (`tap-slop`), in the tunables' order.
-    static let settings: [String] = ["device", "timeout", "overlap", "device-size", "modifier-source", "desktop-gestures"]
+    static let settings: [String] = ["device", "timeout", "overlap", "device-size", "modifier-source", "desktop-gestures", "feedback"]
         + GestureKind.allCases.flatMap { gesture in
             TunableKey.all.filter { $0.apply[gesture] != nil }.map { $0.settingsKey(gesture) }
         }

@@ -142,6 +142,7 @@ struct RuleParser {
                 if let source = choice(value, ModifierSource.self, "modifier source", key) { settings.modifierSource = source }
             case "desktop-gestures":
                 if let policy = choice(value, DesktopGestures.self, "desktop-gestures policy", key) { settings.desktopGestures = policy }
+            case "feedback": if let feedback = choice(value, Feedback.self, "feedback", key) { settings.feedback = feedback }
             default:
                 guard let (tunable, gesture) = TunableKey.setting(key) else { continue }
                 var tunables = settings.tunables[gesture] ?? Tunables()

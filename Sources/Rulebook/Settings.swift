@@ -18,6 +18,9 @@ public struct Settings: Sendable {
     /// Whether the desktop's own touchpad gestures keep firing beside touchgest's rules
     /// (`desktop-gestures`).
     public var desktopGestures: DesktopGestures = .keep
+    /// Whether a panel on screen shows what touchgest is deciding while fingers are down
+    /// (`feedback = "on"`); off unless asked.
+    public var feedback: Feedback = .off
 
     public init() {}
 }
@@ -50,4 +53,13 @@ public enum ModifierSource: String, CaseIterable, Sendable {
     /// It needs read access to every keyboard (the `input` group), which lets any program
     /// of the user read every keystroke; touchgest itself keeps only the modifier keys.
     case keyboards
+}
+
+/// `feedback`: whether touchgest shows what it is deciding on screen while fingers are down.
+public enum Feedback: String, CaseIterable, Sendable {
+    /// Nothing on screen.
+    case off
+    /// A small panel above every window, which takes no click and no focus: the fingers,
+    /// the gesture and the rule that would fire, its progress, a stroke's trail and verdict.
+    case on
 }

@@ -34,6 +34,14 @@ public struct StrokeReport: Sendable {
     /// The entry that fired, if one did.
     public var fired: Entry? { entries.first(where: \.fired) }
 
+    /// The verdict in a few words, for the overlay: `v 0.91 fired`, or `nothing fired;
+    /// closest v 0.74 (needs 0.80)`, or `no template to compare`.
+    public var verdict: String {
+        guard let best = entries.first(where: { $0.score != nil }) else { return "no template to compare" }
+        if let fired { return "\(fired.rule) \(fixedDecimals(fired.score ?? 0, 2)) fired" }
+        return "nothing fired; closest \(best.rule) \(fixedDecimals(best.score ?? 0, 2)) (needs \(fixedDecimals(best.threshold, 2)))"
+    }
+
     /// `stroke, 1 finger, 64 mm: v 0.91 (threshold 0.80) fired; caret 0.52, check 0.47`, or
     /// `...: nothing fired; best v 0.74 (threshold 0.80, below its threshold); caret 0.52`.
     /// At most `shown` entries are named.

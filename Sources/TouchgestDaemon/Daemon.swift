@@ -151,6 +151,8 @@ public final class Daemon: GesturePipelineObserver {
                 }
             }
         }
+        // Before the rules: the overlay hears of their strokes from the start.
+        pipeline?.showFeedback(book.settings.feedback == .on)
         pipeline?.load(book)
         // Its failure is each modifiers rule's error, above.
         if case let .success(source)? = book.modifierSource() { logger.info("modifiers: from \(source)") }
@@ -218,6 +220,12 @@ public final class Daemon: GesturePipelineObserver {
         case .yielded, .restored: logger.notice("\(report)")
         case .unsupported, .problem: logger.warning("\(report)")
         }
+    }
+
+    /// The overlay's coming and going at debug level (one each a gesture); why it cannot be
+    /// shown, as a warning.
+    public func overlay(_ report: OverlayReport) {
+        if case .problem = report { logger.warning("\(report)") } else { logger.debug("\(report)") }
     }
 
     func streams(_ event: StreamHub.Event) {

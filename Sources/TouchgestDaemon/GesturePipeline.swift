@@ -7,6 +7,7 @@ import InputActions
 import InputChannels
 import InputDevices
 import LibinputInput
+import Overlay
 import PollLoop
 import Rulebook
 import SessionState
@@ -52,6 +53,8 @@ public protocol GesturePipelineObserver: AnyObject {
     /// Hyprland's own workspace swipe was read, yielded or given back, or could not be
     /// (`desktop-gestures = "yield"`).
     func desktopGestures(_ report: HyprlandSwipeReport)
+    /// The feedback overlay was shown, faded, or cannot be shown (`feedback = "on"`).
+    func overlay(_ report: GestureOverlay.Report)
 }
 
 extension GesturePipelineObserver {
@@ -68,6 +71,7 @@ extension GesturePipelineObserver {
     public func session(_ report: SessionReport) {}
     public func gestureWhileRestricted(_ state: SessionState, input: InputEvent) {}
     public func desktopGestures(_ report: HyprlandSwipeReport) {}
+    public func overlay(_ report: GestureOverlay.Report) {}
 }
 
 /// What a pipeline says of the touchpads' finger readers.
@@ -169,6 +173,14 @@ public final class GesturePipeline: CommandSink {
     // no dynamic exclusivity checks.
     @exclusivity(unchecked) private var restrictedGestureBegan = false
     @exclusivity(unchecked) private weak var observer: GesturePipelineObserver?
+    /// What touchgest is deciding, on screen while fingers are down (``showFeedback(_:)``);
+    /// nil while feedback is off. Fed after the engine decides; it draws at deadlines of
+    /// its own, so no decision waits for a frame.
+    @exclusivity(unchecked) public private(set) var overlay: GestureOverlay?
+    /// Why feedback was asked for and cannot be shown on this desktop.
+    public private(set) var overlayProblem: String?
+    /// The overlay once made, kept (a source of the loop) while feedback is turned off.
+    private var madeOverlay: GestureOverlay?
 
     public convenience init(backend: LibinputContext.Backend, options: LibinputContext.Options = .init(), runCommands: Bool,
                             observer: GesturePipelineObserver?) throws(InputError) {
@@ -215,6 +227,8 @@ public final class GesturePipeline: CommandSink {
         compiled.attach(to: environment)
         compiled.admit(admission)
         compiled.onGestureWhileRestricted = { [weak self] _ in self?.restrictedGestureBegan = true }
+        // Made only for an overlay (turned on before the rules it shows are loaded).
+        if overlay != nil { compiled.strokeReports = { [weak self] report in self?.overlay?.strokeMatched(report.verdict) } }
         self.compiled = compiled
         // The desktop's own swipes that the rules take (`desktop-gestures`, `follow`):
         // given back at once for the numbers of fingers the new rules no longer bind. GNOME
@@ -267,7 +281,9 @@ public final class GesturePipeline: CommandSink {
         observer?.adapter(event)
         guard case let .input(input) = event else { return }
         restrictedGestureBegan = false
+        overlay?.prepare(input)
         environment.handle(input)
+        overlay?.input(input)
         if restrictedGestureBegan, let state = sessionMonitor?.state { observer?.gestureWhileRestricted(state, input: input) }
     }
 
@@ -452,11 +468,38 @@ public final class GesturePipeline: CommandSink {
     }
 
     public func wantsSamples(of rule: String) -> Bool {
-        streams?.wants(rule) ?? false
+        overlay != nil || streams?.wants(rule) ?? false
     }
 
     public func stream(_ sample: GestureSample) {
-        streams?.publish(rule: sample.rule, line: sample.jsonLine, coalescible: sample.phase.isCoalescible)
+        overlay?.decided(rule: sample.rule, gesture: "\(sample.gesture)", moment: "\(sample.phase)", progress: sample.progress)
+        guard let streams, streams.wants(sample.rule) else { return }
+        streams.publish(rule: sample.rule, line: sample.jsonLine, coalescible: sample.phase.isCoalescible)
+    }
+
+    /// Shows what touchgest is deciding on screen while fingers are down (`on`), or stops
+    /// (the overlay closes what it has open). The overlay is this desktop's
+    /// (``GestureOverlay/choose(environment:)``), one more source of the loop, made once
+    /// and kept while off (then it has nothing open and no deadline); where there is none,
+    /// why is said once.
+    public func showFeedback(_ on: Bool, environment: [String: String] = CommandRunner.processEnvironment()) {
+        guard on else {
+            overlay?.stop()
+            overlay = nil
+            return
+        }
+        guard overlay == nil, overlayProblem == nil else { return }
+        if let madeOverlay { return overlay = madeOverlay }
+        switch GestureOverlay.choose(environment: environment) {
+        case let .failure(why):
+            overlayProblem = why.description
+            observer?.overlay(.problem(why.description))
+        case let .success(made):
+            made.onReport = { [weak self] report in self?.observer?.overlay(report) }
+            overlay = made
+            madeOverlay = made
+            loop.add(made)
+        }
     }
 
     /// Runs until SIGINT or SIGTERM (nil), or until the loop fails (why). With `reload`,

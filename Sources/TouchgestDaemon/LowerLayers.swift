@@ -4,6 +4,7 @@ import InputActions
 import InputChannels
 import InputDevices
 import LibinputInput
+import Overlay
 import PollLoop
 import Recordings
 import SessionState
@@ -50,3 +51,5 @@ extension Daemon {
         StreamHub.defaultSocketPath(environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
     }
 }
+/// What the feedback overlay says: shown, faded, or why it cannot be shown.
+public typealias OverlayReport = Overlay::GestureOverlay.Report

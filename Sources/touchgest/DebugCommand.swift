@@ -31,6 +31,9 @@ struct DebugCommand: ParsableCommand {
     @Flag(name: .customLong("run"), help: "Run the rules' commands, as touchgest run would.")
     var runCommands = false
 
+    @Flag(help: "Show what touchgest is deciding on screen while fingers are down, as feedback = \"on\" does.")
+    var overlay = false
+
     @OptionGroup var root: RootOptions
 
     func validate() throws {
@@ -56,6 +59,8 @@ struct DebugCommand: ParsableCommand {
         let runs = runCommands && !catalogue
         let printer = DebugPrinter(json: json, verbose: output.verbose, catalogue: catalogue, runsCommands: runs)
         let pipeline = try GesturePipeline.open(input, book: catalogue ? nil : book, runCommands: runs, observer: printer)
+        // Before the rules: the overlay hears of their strokes from the start.
+        pipeline.showFeedback(overlay || book?.settings.feedback == .on)
         if let book {
             pipeline.load(book)
             if let compiled = pipeline.compiled { printer.use(compiled) }

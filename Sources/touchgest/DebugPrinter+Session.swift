@@ -39,3 +39,20 @@ extension DebugPrinter {
         }
     }
 }
+
+/// What `touchgest debug --overlay` says of the overlay: shown on a desktop, faded (its
+/// surface gone), or why it cannot be shown.
+extension DebugPrinter {
+    func overlay(_ report: OverlayReport) {
+        guard !json else {
+            var line = JSONLine("overlay")
+            switch report {
+            case let .shown(place): line.add("shown", place)
+            case .faded: line.add("faded", true)
+            case let .problem(why): line.add("problem", why)
+            }
+            return emit(line.text)
+        }
+        if case .problem = report { emit(paint(33, report.description)) } else { emit(paint(36, report.description)) }
+    }
+}

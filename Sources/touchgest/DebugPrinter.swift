@@ -53,7 +53,12 @@ final class DebugPrinter: GesturePipelineObserver {
     func use(_ compiled: CompiledRulebook) {
         rules = Dictionary(zip(compiled.rulebook.rules.map(\.name), zip(compiled.rulebook.rules, compiled.recognizers).map { ($0, $1) }),
                            uniquingKeysWith: { first, _ in first })
-        compiled.strokeReports = { [weak self] report in self?.stroke(report) }
+        // After the overlay's, which hears of the strokes too.
+        let before = compiled.strokeReports
+        compiled.strokeReports = { [weak self] report in
+            before?(report)
+            self?.stroke(report)
+        }
     }
 
     /// How a stroke matched the stroke rules, whether it fired one or not: the closest

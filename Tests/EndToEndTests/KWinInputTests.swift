@@ -40,6 +40,23 @@ struct KWinInputTests {
                 "\(run.lines.suffix(10))")
     }
 
+    // The feedback overlay on KWin's layer shell: it shows its first frame only once KWin
+    // has configured the surface, and fades. (No screenshot: KWin lets no client take one.)
+    @Test func theOverlayIsShownOnKWinsLayerShellAndFades() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        let run = rig(devices: ["touchpad"], rules: OverlayScreen.rules, script: """
+            device touchpad
+            touch 3 at 30,30 move 25,0 over 300ms lift no
+            await overlay: shown on
+            up 3 at 55,30
+            await overlay: faded
+            """, arguments: OverlayScreen.arguments, extra: InputRules.extra, wrapper: Self.session(desktop))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines.filter { $0.hasPrefix("overlay: ") }
+            == ["overlay: shown on the layer shell at \(desktop.folder)/runtime/kwin-0", "overlay: faded"])
+    }
+
     @Test func doctorSaysKeysGoThroughKWinsFakeInputAndWhichRulesPressThem() throws {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()

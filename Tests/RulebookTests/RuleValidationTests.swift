@@ -277,9 +277,18 @@ func diagnostics(_ text: String) -> [String] {
             """) == [
                 "rules.toml:1:1: error: unknown top-level key 'setings' (did you mean 'settings'?); a rule file has [settings] and [rule.NAME] tables",
                 "rules.toml:5:11: error: unknown overlap policy 'sometimes'; expected one of skip, queue, parallel",
-                // The four rule defaults, modifier-source and desktop-gestures, then each gesture's tunables in TunableKey's order.
-                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, device-size, modifier-source, desktop-gestures, tap-max-duration, tap-max-interval, tap-multi-tap-slop, tap-slop, long-press-duration, long-press-max-tap-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-slop, edge-pan-width, stroke-threshold",
+                // The four rule defaults, modifier-source, desktop-gestures and feedback, then each gesture's tunables in TunableKey's order.
+                "rules.toml:6:1: error: unknown key 'tap-slopp' in [settings] (did you mean 'tap-slop'?); allowed keys: device, timeout, overlap, device-size, modifier-source, desktop-gestures, feedback, tap-max-duration, tap-max-interval, tap-multi-tap-slop, tap-slop, long-press-duration, long-press-max-tap-duration, long-press-slop, swipe-distance, swipe-velocity, pan-slop, pinch-slop, pinch-threshold, rotation-threshold, edge-pan-slop, edge-pan-width, stroke-threshold",
             ])
+    }
+
+    // The overlay is off unless asked; a value it does not know names the two it does.
+    @Test func feedbackIsOffUnlessTurnedOn() throws {
+        let rule = "[rule.a]\ngesture = \"tap\"\ncommand = \"x\"\n"
+        #expect(try Rulebook.parse(rule, file: "rules.toml").settings.feedback == .off)
+        #expect(try Rulebook.parse("[settings]\nfeedback = \"on\"\n" + rule, file: "rules.toml").settings.feedback == .on)
+        #expect(diagnostics("[settings]\nfeedback = \"yes\"\n" + rule)
+            == ["rules.toml:2:12: error: unknown feedback 'yes'; expected one of off, on"])
     }
 
     @Test func settingsProvideDefaultsThatRulesOverride() throws {

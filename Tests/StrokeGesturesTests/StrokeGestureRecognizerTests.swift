@@ -159,6 +159,8 @@ import TouchGestures
         #expect(report.fired?.rule == "b")
         #expect(report.entries[1].ending == .outscored(by: "b"))
         #expect((report.entries[1].score ?? 0) >= 0.8, "a alone would have fired")
+        // The overlay's words at the lift: the rule that fired and its score.
+        #expect(report.verdict == "b \(fixedDecimals(report.entries[0].score ?? -1, 2)) fired")
     }
 
     @Test func everyStrokeIsReportedOnceEvenOneThatFiredNothing() throws {
@@ -176,6 +178,9 @@ import TouchGestures
         #expect(report.entries.count == 2)
         #expect(report.summary().hasPrefix("stroke, 1 finger, "))
         #expect(report.summary().contains("nothing fired; best "))
+        // The overlay's words at the lift: the closest rule, its score and what it needed.
+        let best = report.entries[0]
+        #expect(report.verdict == "nothing fired; closest \(best.rule) \(fixedDecimals(best.score ?? -1, 2)) (needs 0.80)")
         // A tap is no stroke: nothing to report.
         rig.draw(Shape.drawn(Shape.v, size: 3), from: 2_000)
         #expect(reports.count == 1)

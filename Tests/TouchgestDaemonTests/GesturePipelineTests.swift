@@ -18,6 +18,7 @@ import TouchGestures
         func session(_ report: SessionReport) {
             if case let .changed(state) = report { lines.append("-- \(state.condition.rawValue)") }
         }
+        func overlay(_ report: OverlayReport) { lines.append("\(report)") }
     }
 
     static let rules = """
@@ -82,6 +83,34 @@ import TouchGestures
         rig.tap(at: 2_000)
         rig.settle()
         #expect(rig.transcript.lines == ["play recognized: play-pause", "volume recognized: volume up", "play recognized: play-pause"])
+    }
+
+    // Feedback where there is no desktop is said once and changes no action; a compositor
+    // that cannot be reached is said at the first gesture, once, after its command, and the
+    // gestures' commands are those of feedback off, in the same order.
+    @Test func feedbackThatCannotBeShownIsSaidOnceAndChangesNoAction() throws {
+        let rig = try Rig()
+        rig.pipeline.showFeedback(true, environment: [:])
+        rig.pipeline.showFeedback(true, environment: [:])
+        #expect(rig.pipeline.overlay == nil)
+        let shown = try Rig()
+        shown.pipeline.showFeedback(true, environment: ["WAYLAND_DISPLAY": "/nonexistent/wayland-0"])
+        shown.pipeline.load(try Rulebook.parse(Self.rules, file: "rules.toml"))
+        for each in [rig, shown] {
+            each.tap(at: 0)
+            each.swipe(fingers: 3, dx: 6, dy: 0, at: 1_000)
+            each.tap(at: 2_000)
+            each.settle()
+        }
+        #expect(rig.transcript.lines == [
+            "overlay: no desktop to show the overlay on (neither WAYLAND_DISPLAY nor DISPLAY is set): feedback is off",
+            "play recognized: play-pause", "drag begin: begin", "drag end: end", "play recognized: play-pause",
+        ])
+        // The tap's command goes out before the overlay tries to show it.
+        #expect(shown.transcript.lines == [
+            "play recognized: play-pause", "overlay: cannot reach the compositor at /nonexistent/wayland-0: No such file or directory",
+            "drag begin: begin", "drag end: end", "play recognized: play-pause",
+        ])
     }
 
     @Test func lockingCancelsTheGestureUnderWayAndOnlyWhenLockedRulesActUntilUnlocked() throws {

@@ -1,0 +1,154 @@
+import Overlay
+import TouchGestures
+import Testing
+
+/// A surface that keeps no pixels: it writes what the overlay asks of it to the transcript,
+/// and takes a frame whenever one is drawn.
+private final class TranscriptSurface: OverlaySurface {
+    var log: [String] = []
+    var refusal: String?
+    var isOpen = false
+    var name: String { "the transcript" }
+    var descriptor: Int32? { isOpen ? 42 : nil }
+    private let memory = UnsafeMutableRawPointer.allocate(byteCount: OverlayDefaults.width * 4 * OverlayDefaults.height, alignment: 16)
+
+    deinit { memory.deallocate() }
+
+    func open() -> String? {
+        log.append("open")
+        if let refusal { return refusal }
+        isOpen = true
+        return nil
+    }
+
+    func handleReadable() -> String? { nil }
+
+    func frame() -> (pixels: UnsafeMutableRawPointer, stride: Int)? {
+        guard isOpen else { return nil }
+        return (memory, OverlayDefaults.width * 4)
+    }
+
+    func present() -> String? {
+        log.append("present")
+        return nil
+    }
+
+    func close() {
+        log.append("close")
+        isOpen = false
+    }
+}
+
+/// The overlay on a manual clock, with its surface's transcript and its reports in one log.
+private final class Harness {
+    var time = Timestamp.milliseconds(1_000)
+    let surface = TranscriptSurface()
+    lazy var overlay: GestureOverlay = {
+        let overlay = GestureOverlay(surface: surface, clock: { [unowned self] in time })
+        overlay.onReport = { [unowned self] report in surface.log.append("\(report)") }
+        return overlay
+    }()
+
+    /// The pipeline's order: a count before the engine, `decide` as the engine, the rest after.
+    func feed(_ gesture: TouchpadGesture, decide: () -> Void = {}) {
+        let event = InputEvent.touchpad(TouchpadEvent(gesture, timestamp: time))
+        overlay.prepare(event)
+        decide()
+        overlay.input(event)
+    }
+
+    /// Runs the overlay's deadlines as the loop would, up to `until`: a frame or the fade's end at each.
+    func run(until end: Timestamp) {
+        while let due = overlay.nextDeadline, due <= end {
+            time = max(time, due)
+            overlay.handleDeadlines()
+        }
+        time = end
+    }
+}
+
+struct GestureOverlayTests {
+    // Nothing exists before the first finger; the surface is made at it; frames follow the
+    // scene at most one per frame interval; the lift fades the panel, and once faded the
+    // surface is closed and the overlay has no deadline and no descriptor: no wake-up.
+    @Test func aSwipeOpensDrawsFadesAndClosesItsSurface() {
+        let harness = Harness()
+        let overlay = harness.overlay
+        #expect(overlay.nextDeadline == nil)
+        #expect(overlay.pollDescriptors.isEmpty)
+        harness.feed(.swipeBegin(fingers: 3))
+        harness.run(until: harness.time)
+        harness.feed(.swipeUpdate(fingers: 3, delta: Point(x: 10, y: 0))) {
+            overlay.decided(rule: "pan-3", gesture: "pan", moment: "began", progress: 0.2)
+        }
+        // Three updates within one frame interval make one frame.
+        harness.feed(.swipeUpdate(fingers: 3, delta: Point(x: 10, y: 0))) {
+            overlay.decided(rule: "pan-3", gesture: "pan", moment: "changed", progress: 0.4)
+        }
+        harness.feed(.swipeUpdate(fingers: 3, delta: Point(x: 10, y: 0))) {
+            overlay.decided(rule: "pan-3", gesture: "pan", moment: "changed", progress: 0.5)
+        }
+        harness.run(until: harness.time + .milliseconds(33))
+        #expect(overlay.scene.headline == "3 fingers · pan")
+        #expect(overlay.scene.decision == "rule pan-3: changed")
+        #expect(overlay.scene.progress == 0.5)
+        #expect(overlay.nextDeadline == nil, "nothing changed: no frame is due")
+        harness.feed(.swipeEnd(fingers: 3, cancelled: false)) {
+            overlay.decided(rule: "pan-3", gesture: "pan", moment: "ended", progress: 0.5)
+        }
+        harness.run(until: harness.time + OverlayDefaults.fadeDuration)
+        #expect(harness.surface.log.prefix(4) == ["open", "present", "overlay: shown on the transcript", "present"])
+        #expect(harness.surface.log.suffix(2) == ["close", "overlay: faded"])
+        // The fade draws about one frame per interval: 600 ms at 33 ms.
+        let frames = harness.surface.log.filter { $0 == "present" }.count
+        #expect((2 + 17)...(2 + 20) ~= frames, "\(harness.surface.log)")
+        #expect(overlay.nextDeadline == nil)
+        #expect(overlay.pollDescriptors.isEmpty)
+    }
+
+    // A touchpad tap begins and ends in one event, and the engine decides it on that very
+    // event: the panel names the rule, then fades.
+    @Test func aTapDecidedOnItsOwnEventIsNamed() {
+        let harness = Harness()
+        let overlay = harness.overlay
+        harness.feed(.tap(fingers: 2)) {
+            overlay.decided(rule: "right-click", gesture: "tap", moment: "recognized", progress: nil)
+        }
+        #expect(overlay.scene.headline == "2 fingers · tap")
+        #expect(overlay.scene.decision == "rule right-click: recognized")
+        harness.run(until: harness.time + .seconds(1))
+        #expect(harness.surface.log.first == "open")
+        #expect(harness.surface.log.suffix(2) == ["close", "overlay: faded"])
+    }
+
+    // A desktop that refuses the panel is said once, not at every gesture, and leaves the
+    // overlay with nothing to wait on.
+    @Test func aRefusedSurfaceIsSaidOnceAndLeavesNothingToWaitOn() {
+        let harness = Harness()
+        harness.surface.refusal = "the compositor offers no zwlr_layer_shell_v1: it cannot show an overlay"
+        for _ in 0..<2 {
+            harness.feed(.swipeBegin(fingers: 3))
+            harness.feed(.swipeEnd(fingers: 3, cancelled: false))
+            harness.run(until: harness.time + .seconds(1))
+        }
+        #expect(harness.surface.log == ["open", "close", "overlay: the compositor offers no zwlr_layer_shell_v1: it cannot show an overlay",
+                                        "open", "close"])
+        #expect(harness.overlay.nextDeadline == nil)
+    }
+
+    // A long stroke's trail stays bounded and keeps its ends.
+    @Test func aLongTrailIsHalvedNotGrown() {
+        let harness = Harness()
+        let overlay = harness.overlay
+        for step in 0..<1_000 {
+            let touch = Touch(id: 1, phase: step == 0 ? .began : .moved, location: Point(x: Double(step), y: 0),
+                              normalizedLocation: Point(x: Double(step) / 1_000, y: 0.5), timestamp: harness.time)
+            let event = InputEvent.touches(TouchEvent(timestamp: harness.time, allTouches: [touch], changedTouches: [touch]))
+            overlay.prepare(event)
+            overlay.input(event)
+        }
+        #expect(overlay.scene.trail.count <= OverlayDefaults.maximumTrailPoints)
+        #expect(overlay.scene.trail.first == Point(x: 0, y: 0.5))
+        #expect(overlay.scene.trail.last == Point(x: 0.999, y: 0.5))
+    }
+}
