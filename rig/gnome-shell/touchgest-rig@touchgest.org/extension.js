@@ -130,7 +130,7 @@ class TouchgestRig {
         this._timed = [['workspaces', this._tracker], ['overview', this._overviewTracker]].map(([name, tracker]) => {
             const gesture = tracker._touchpadGesture;
             return [gesture, gesture.connect('update', (source, time) =>
-                this._log(`${name} ${this._progress(name)} ${time} ${GLib.get_monotonic_time()}`, this._progressTimes))];
+                this._log(`${name} ${this._animationProgress(name)} ${time} ${GLib.get_monotonic_time()}`, this._progressTimes))];
         });
         const manager = global.workspace_manager;
         this._workspace = manager.connect('active-workspace-changed', () => {
@@ -212,7 +212,7 @@ class TouchgestRig {
     }
 
     /** Where the animation `name` stands; NaN where no workspace switch is under way. */
-    _progress(name) {
+    _animationProgress(name) {
         if (name === 'overview')
             return this._overviewProgress();
         return Main.wm._workspaceAnimation._switchData?.baseMonitorGroup?.progress ?? NaN;
