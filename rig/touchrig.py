@@ -16,7 +16,8 @@ leftctrl, leftalt, capslock, a, 1, ...) and `type TEXT [every 30ms]` types lette
 
 Besides gestures, a script can `remove DEVICE` and `add DEVICE` (one listed with --late, or
 one removed before, which comes back on a node of its own as after a resume), run
-`shell COMMAND` (with $TOUCHRIG_PID set to PROGRAM's process id), send `signal HUP`, and
+`shell COMMAND` (with $TOUCHRIG_PID set to PROGRAM's process id; the steps after it are
+timed from its end), send `signal HUP`, and
 `await TEXT`: wait (up to --await-timeout) until PROGRAM prints a line containing TEXT, and
 time the steps after it from then. A missing line stops PROGRAM and exits 3, naming the
 text it waited for.
@@ -277,6 +278,10 @@ def main():
             removed.add(device.key)
         elif kind == "shell":
             subprocess.run(device, shell=True, check=False, env=dict(os.environ, TOUCHRIG_PID=str(child.pid)))
+            # The steps after it are timed from its end, as after an await: a command that
+            # waits for the desktop would otherwise leave the next gesture's frames late,
+            # written in one burst (libinput then loses some of their motion).
+            start += time.monotonic() - start - at / 1000
         elif kind == "await":
             end = time.monotonic() + parse_duration(args.await_timeout) / 1000
             while True:

@@ -276,4 +276,41 @@ struct GnomeInputTests {
         #expect(pans.count >= 2 && pans[1].count >= 3 && (pans[1].max() ?? 0) > 0.25 && (pans[1].max() ?? 0) <= 1, "\(lines)")
         #expect(desktop.run("shown") == "1 false\n")
     }
+
+    // The same for the overview: a 3-finger pan up with follow = "overview" moves the
+    // shell's own overview animation under the fingers (its state read back from the shell
+    // while they move: 0 hidden, 1 shown); at the lift the shell decides: a short slow pan
+    // (6 of 40 mm) goes back and hides it, a long one (30 of 40 mm) shows it.
+    @Test func aPanThatFollowsTheOverviewMovesTheShellsAnimationAndTheShellDecidesAtTheLift() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        desktop.changed()
+        let log = desktop.command("overview-log")
+        let run = rig(devices: ["touchpad"], rules: """
+            [settings]
+            device = "touchpad"
+
+            [rule.overview]
+            gesture = "pan"
+            fingers = 3
+            progress-distance = 40
+            follow = "overview"
+            """, script: """
+            device touchpad
+            \(Self.connected)
+            shell \(log) > /dev/null
+            touch 3 at 60,50 move 0,-6 over 800ms
+            shell timeout 30 sh -c 'until grep -q "^hidden" $FOLDER/overview; do \(log) >> $FOLDER/overview; sleep 0.05; done'
+            touch 3 at 60,50 move 0,-30 over 800ms
+            shell timeout 30 sh -c 'until grep -q "^shown" $FOLDER/overview; do \(log) >> $FOLDER/overview; sleep 0.05; done'
+            """, arguments: "run -v --allow-root --focus none", extra: InputRules.extra, wrapper: Self.session(desktop))
+        #expect(run.status == 0, "\(run.lines.suffix(10))")
+        let lines = readText("\(run.folder)/overview").split(separator: "\n").map(String.init)
+        // Each pan: its progress lines, then the shell's end.
+        let pans = lines.split { $0.hasPrefix("end ") }.map { $0.compactMap { Double($0.dropFirst("progress ".count)) } }
+        #expect(lines.filter { !$0.hasPrefix("progress ") } == ["end 0", "hidden", "end 1", "shown"], "\(lines)")
+        #expect(pans.count >= 2 && pans[0].count >= 3 && pans[0].allSatisfy { $0 > 0 && $0 < 0.25 }, "\(lines)")
+        #expect(pans.count >= 2 && pans[1].count >= 3 && (pans[1].max() ?? 0) > 0.6 && (pans[1].max() ?? 0) <= 1, "\(lines)")
+        #expect(desktop.run("shown") == "0 true\n")
+    }
 }

@@ -26,6 +26,18 @@
 //                                         the first workspace, 1 the second), "end W" where the
 //                                         shell settles a swipe (workspace W), "workspace N" at
 //                                         each workspace shown
+//     OverviewLog() -> (as lines)        the same for the overview: "progress P" at each change of
+//                                         the overview's animation while a swipe moves it (its
+//                                         controls' state: 0 hidden, 1 the overview, 2 the app
+//                                         grid), "end P" where the shell settles a swipe, "shown"
+//                                         and "hidden" when the overview has finished showing or
+//                                         hiding (Main.overview.visible is then true or false)
+//     ProgressTimes() -> (as lines)      since the last call, at each touchpad swipe update either
+//                                         tracker took (the shell's own or a follow's): "A P T N",
+//                                         the animation (workspaces or overview), its progress once
+//                                         the shell's handlers have set it, the update's event time
+//                                         (ms, the input's clock) and GLib.get_monotonic_time() then
+//                                         (us, CLOCK_MONOTONIC): for scripts/measure-follow-lag
 // It stays enabled on the lock screen (metadata.json), so that a test can ask.
 'use strict';
 
@@ -68,6 +80,12 @@ const RigInterface = `
     <method name="SwitchLog">
       <arg type="as" direction="out" name="lines"/>
     </method>
+    <method name="OverviewLog">
+      <arg type="as" direction="out" name="lines"/>
+    </method>
+    <method name="ProgressTimes">
+      <arg type="as" direction="out" name="lines"/>
+    </method>
     <signal name="WorkspaceChanged">
       <arg type="i" name="index"/>
     </signal>
@@ -95,6 +113,25 @@ class TouchgestRig {
                 this._log(`progress ${switchData.baseMonitorGroup.progress}`);
         });
         this._ended = this._tracker.connect('end', (tracker, duration, endProgress) => this._log(`end ${endProgress}`));
+        // The overview's, after its own handlers (Overview._gestureUpdate sets the state).
+        this._overviewTracker = Main.overview._swipeTracker;
+        this._overviewLog = [];
+        this._overviewHandlers = [
+            [this._overviewTracker, this._overviewTracker.connect('update', () =>
+                this._log(`progress ${this._overviewProgress()}`, this._overviewLog))],
+            [this._overviewTracker, this._overviewTracker.connect('end', (tracker, duration, endProgress) =>
+                this._log(`end ${endProgress}`, this._overviewLog))],
+            [Main.overview, Main.overview.connect('shown', () => this._log('shown', this._overviewLog))],
+            [Main.overview, Main.overview.connect('hidden', () => this._log('hidden', this._overviewLog))],
+        ];
+        // Connected after the tracker's own handler of its touchpad gesture: by then the
+        // tracker has emitted its update and the animation has taken the new progress.
+        this._progressTimes = [];
+        this._timed = [['workspaces', this._tracker], ['overview', this._overviewTracker]].map(([name, tracker]) => {
+            const gesture = tracker._touchpadGesture;
+            return [gesture, gesture.connect('update', (source, time) =>
+                this._log(`${name} ${this._animationProgress(name)} ${time} ${GLib.get_monotonic_time()}`, this._progressTimes))];
+        });
         const manager = global.workspace_manager;
         this._workspace = manager.connect('active-workspace-changed', () => {
             this._object.emit_signal('WorkspaceChanged', new GLib.Variant('(i)', [manager.get_active_workspace_index()]));
@@ -107,6 +144,8 @@ class TouchgestRig {
         global.workspace_manager.disconnect(this._workspace);
         this._tracker.disconnect(this._progress);
         this._tracker.disconnect(this._ended);
+        for (const [object, id] of [...this._overviewHandlers, ...this._timed])
+            object.disconnect(id);
         this._object.unexport();
         this._object = null;
         this._keyboard = null;
@@ -150,13 +189,33 @@ class TouchgestRig {
         this._keyboard.notify_keyval(GLib.get_monotonic_time(), keysym, pressed ? Clutter.KeyState.PRESSED : Clutter.KeyState.RELEASED);
     }
 
-    _log(line) {
-        if (this._switchLog.length < 1000)
-            this._switchLog.push(line);
+    _log(line, log = this._switchLog) {
+        if (log.length < 1000)
+            log.push(line);
     }
 
     SwitchLog() {
         return this._switchLog.splice(0);
+    }
+
+    OverviewLog() {
+        return this._overviewLog.splice(0);
+    }
+
+    ProgressTimes() {
+        return this._progressTimes.splice(0);
+    }
+
+    /** The overview's animation: its controls' state (0 hidden, 1 the overview, 2 the app grid). */
+    _overviewProgress() {
+        return Main.overview._overview.controls._stateAdjustment.value;
+    }
+
+    /** Where the animation `name` stands; NaN where no workspace switch is under way. */
+    _animationProgress(name) {
+        if (name === 'overview')
+            return this._overviewProgress();
+        return Main.wm._workspaceAnimation._switchData?.baseMonitorGroup?.progress ?? NaN;
     }
 
     Swipes() {
