@@ -63,6 +63,12 @@ public enum StrokeDefaults {
     /// turn the path at every millimetre, a shape's corners are far larger.
     public static let bendTolerance = 0.05
 
+    /// A stroke must turn at least this fraction of what its best template turns
+    /// (``StrokeBends/turning``): a swipe bowed by 30% of its length turns about 125
+    /// degrees and came 0.75-0.8 near a curly brace, which turns 300 and more; drawings of
+    /// one shape turn alike, rounded or fast, as the path is simplified first.
+    public static let minimumTurningRatio = 0.5
+
     /// Millimetres at the start of a stroke that the check made while the fingers move may
     /// leave out: a finger or a pen landing skids or hooks a few millimetres before the
     /// stroke proper, and that hook is a large part of the path when the first check runs

@@ -15,8 +15,13 @@ public struct StrokeTemplate: Sendable, Equatable {
     /// Its first 1/16, 2/16, ... 16/16, prepared for the check made while the fingers move.
     let prefixes: [StrokeShape]
     /// Whether the template is itself a straight stroke: it scores at least
-    /// ``StrokeDefaults/straightTemplate`` against the line from its first point to its last.
+    /// ``StrokeDefaults/straightTemplate`` against the line from its first point to its
+    /// last, and a swipe could have drawn it (``StrokeBends/couldBeStraight``). A curly
+    /// brace scores 0.9 against its line too, but turns 300 degrees and more: it is not a
+    /// straight template, and a straight swipe near it must beat the line.
     public let isStraight: Bool
+    /// Degrees the template turns in all (``StrokeBends/turning``).
+    public let turning: Double
 
     /// Fewest points of a template: a straight stroke.
     public static let minimumPoints = 2
@@ -63,7 +68,10 @@ public struct StrokeTemplate: Sendable, Equatable {
               let shape = StrokeShape(points) else { throw .noExtent }
         self.points = points
         self.shape = shape
+        let bends = StrokeBends(points)
+        turning = bends?.turning ?? 0
         isStraight = StrokeMatcher.straightness(of: points, shape: shape) >= StrokeDefaults.straightTemplate
+            && bends?.couldBeStraight ?? true
         // The template is first laid out densely (as many points to a part as a part is
         // compared with), so that each part is cut at the right place along it whatever
         // its points' spacing.

@@ -53,6 +53,10 @@ public enum DrawnShape: String, CaseIterable, Sendable {
         /// One smooth curve, `point(u)` for u from 0 to 1 (and a little beyond, for a
         /// closed curve drawn past its start).
         case curve(@Sendable (Double) -> Point)
+        /// Smooth curves one after another, each a movement of its own that stops where
+        /// the next begins: a cusp, where a hand slows to a stop and turns back (the
+        /// two-thirds power law: speed falls with curvature).
+        case curves([@Sendable (Double) -> Point])
     }
 
     /// Whether the path ends where it began: people close it loosely.
@@ -101,12 +105,11 @@ public enum DrawnShape: String, CaseIterable, Sendable {
                 let angle = -Double.pi / 2 + (5 * Double.pi / 4) * ((u - 0.5) / 0.5)
                 return p(0.5 + 0.45 * cos(angle), 0.75 + 0.25 * sin(angle))
             }
-        case .braceLeft: return .curve { u in Self.brace(u) }
+        // Down to the point in the middle, then on from it.
+        case .braceLeft: return .curves([{ u in Self.brace(u / 2) }, { u in Self.brace(0.5 + u / 2) }])
         case .braceRight:
-            return .curve { u in
-                let point = Self.brace(u)
-                return p(1 - point.x, point.y)
-            }
+            @Sendable func mirrored(_ point: Point) -> Point { p(1 - point.x, point.y) }
+            return .curves([{ u in mirrored(Self.brace(u / 2)) }, { u in mirrored(Self.brace(0.5 + u / 2)) }])
         }
     }
 

@@ -80,6 +80,16 @@ public struct StrokeDrawing: Sendable {
                 let warp = Point(x: bulge.0 * sin(.pi * v + bulge.2), y: bulge.1 * sin(2 * .pi * v + bulge.2))
                 return place(ideal(v) + warp)
             }
+        case let .curves(pieces):
+            // Each piece bulges on its own, not at its ends, where the pieces meet.
+            let parts = pieces.map { ideal in
+                let bulge = (random.uniform(-0.05...0.05), random.uniform(-0.05...0.05))
+                return Self.smooth(speed: speed, reachTime: reachTime) { u in
+                    let warp = Point(x: bulge.0 * sin(.pi * u), y: bulge.1 * sin(2 * .pi * u))
+                    return place(ideal(u) + warp)
+                }
+            }
+            motion = Self.sequence(parts)
         }
         let duration = motion.duration
         let at = motion.at
@@ -139,6 +149,19 @@ public struct StrokeDrawing: Sendable {
                 point += moves[index] * Motion.minimumJerk((t - begins[index]) / lengths[index])
             }
             return point
+        })
+    }
+
+    /// Movements one after another.
+    static func sequence(_ parts: [(duration: Double, at: @Sendable (Double) -> Point)]) -> (duration: Double, at: @Sendable (Double) -> Point) {
+        let total = parts.map(\.duration).reduce(0, +)
+        return (total, { t in
+            var start = 0.0
+            for part in parts.dropLast() {
+                if t < start + part.duration { return part.at(t - start) }
+                start += part.duration
+            }
+            return parts[parts.count - 1].at(t - start)
         })
     }
 
