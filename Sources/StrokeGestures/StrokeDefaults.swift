@@ -64,10 +64,21 @@ public enum StrokeDefaults {
     public static let bendTolerance = 0.05
 
     /// A stroke must turn at least this fraction of what its best template turns
-    /// (``StrokeBends/turning``): a swipe bowed by 30% of its length turns about 125
-    /// degrees and came 0.75-0.8 near a curly brace, which turns 300 and more; drawings of
-    /// one shape turn alike, rounded or fast, as the path is simplified first.
+    /// (``StrokeBends/turning``) when that template is tall and narrow
+    /// (``StrokeTemplate/isTallAndNarrow``, a curly brace): a swipe bowed by 30% of its
+    /// length turns about 90-125 degrees and came 0.75-0.8 near a brace, which turns 300
+    /// and more. Asked of every template, it cost real drawings 0.4 points at medium speed
+    /// with three templates (docs/strokes.md).
     public static let minimumTurningRatio = 0.5
+
+    /// Degrees a tall, narrow template turns at least (``StrokeTemplate/isTallAndNarrow``):
+    /// twice what a swipe may (``straightTurning``); a curly brace turns 300-400.
+    public static let narrowTurning = 300.0
+
+    /// ... and the fraction of the line through its ends it strays from that line by less
+    /// than: a brace 0.3-0.5 as wide as tall; a closed shape strays infinitely, a W by its
+    /// whole width.
+    public static let narrowDeviation = 0.6
 
     /// Millimetres at the start of a stroke that the check made while the fingers move may
     /// leave out: a finger or a pen landing skids or hooks a few millimetres before the

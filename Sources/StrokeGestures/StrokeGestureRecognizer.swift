@@ -193,7 +193,9 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         // near one is the L's, not the brace's.
         let bends = StrokeBends(path.points)
         let turning = bends?.turning ?? 0
-        func turnsEnough(_ template: StrokeTemplate) -> Bool { turning >= template.turning * StrokeDefaults.minimumTurningRatio }
+        func turnsEnough(_ template: StrokeTemplate) -> Bool {
+            !template.isTallAndNarrow || turning >= template.turning * StrokeDefaults.minimumTurningRatio
+        }
         guard turnsEnough(templates[mine.template]) else {
             return fail(.turnsLess(degrees: turning, template: templates[mine.template].turning))
         }

@@ -20,6 +20,12 @@ public struct StrokeTemplate: Sendable, Equatable {
     /// brace scores 0.9 against its line too, but turns 300 degrees and more: it is not a
     /// straight template, and a straight swipe near it must beat the line.
     public let isStraight: Bool
+    /// Whether it is a tall, narrow shape that turns as no swipe does (a curly brace, a
+    /// question mark): it turns ``StrokeDefaults/narrowTurning`` degrees or more and strays
+    /// from the line through its ends by less than ``StrokeDefaults/narrowDeviation`` of
+    /// that line. A bowed swipe comes near such a shape; a stroke must turn as it does
+    /// (``StrokeDefaults/minimumTurningRatio``).
+    public let isTallAndNarrow: Bool
     /// Degrees the template turns in all (``StrokeBends/turning``).
     public let turning: Double
 
@@ -70,6 +76,7 @@ public struct StrokeTemplate: Sendable, Equatable {
         self.shape = shape
         let bends = StrokeBends(points)
         turning = bends?.turning ?? 0
+        isTallAndNarrow = turning >= StrokeDefaults.narrowTurning && bends?.deviation ?? .infinity < StrokeDefaults.narrowDeviation
         isStraight = StrokeMatcher.straightness(of: points, shape: shape) >= StrokeDefaults.straightTemplate
             && bends?.couldBeStraight ?? true
         // The template is first laid out densely (as many points to a part as a part is

@@ -49,11 +49,45 @@ import Testing
     func shapesThatDifferOnlyInDirectionAreToldApart(_ one: DrawnShape, _ other: DrawnShape) throws {
         let card = try Self.strokes.get()
         for (shape, reverse) in [(one, other), (other, one)] {
-            let row = try #require(card.rows.first { $0.shape == shape })
+            let row = try #require(card.row(shape))
             #expect(row.recall >= 0.97, "\(Self.misses(card, [shape]))")
             let taken = card.outcomes.filter { $0.stroke.shape == shape && $0.outcome.fired.contains(StrokeCorpus.rule(reverse, $0.stroke.hand)) }
             #expect(taken.isEmpty, "\(shape.rawValue) fired \(reverse.rawValue): \(taken.map(\.stroke.sample.name))")
         }
+    }
+
+    // Issue 40: the new families (landing hooks, tall narrow shapes) each at 99% or more.
+    @Test(arguments: [StrokeCorpus.Family.hooked, .tall])
+    func aNewFamilyFiresItsOwnRuleAtLeast99PercentOfTheTime(_ family: StrokeCorpus.Family) throws {
+        let card = try Self.strokes.get()
+        let row = try #require(card.row(of: family))
+        #expect(row.strokes >= 100)
+        #expect(row.recall >= 0.99, "\(card.table(of: family))\n\(Self.misses(card, Set(family.shapes)))")
+    }
+
+    // Issue 40 asks 99% of fast drawings learned from one template too. The matcher ranks
+    // another shape first for 2-3% of them (a fast W as a V, a circle as a rectangle), as it
+    // does on real fast drawings at K = 1 (docs/strokes.md: 96.4% right); not met yet.
+    @Test func fastDrawingsLearnedFromOneTemplateFireTheirOwnRule() throws {
+        let card = try Self.strokes.get()
+        let row = try #require(card.row(of: .fast))
+        #expect(row.strokes >= 250)
+        #expect(row.recall >= 0.96, "\(card.table(of: .fast))")
+        withKnownIssue("the matcher's own confusions with one template, as on real drawings") {
+            #expect(row.recall >= 0.99)
+        }
+    }
+
+    // Issue 40: the first corpus stays where it is, row for row, with the new families and
+    // the brace rules added.
+    @Test func theFirstCorpusStaysWhereItWas() throws {
+        let card = try Self.strokes.get()
+        let rows = ["circle-cw", "circle-ccw", "down-up", "up-down", "left-right", "right-left", "v", "caret"]
+            .map { "| \($0) | 30 | 30 | 0 | 0 | 0 | 100.0% |" }
+            + ["| check | 30 | 29 | 0 | 1 | 0 | 96.7% |"]
+            + ["z", "s", "l", "w", "triangle", "rectangle"].map { "| \($0) | 30 | 30 | 0 | 0 | 0 | 100.0% |" }
+            + ["| all | 450 | 449 | 0 | 1 | 0 | 99.8% |"]
+        #expect(card.table.split(separator: "\n").dropFirst(2).map(String.init) == rows)
     }
 
     // The issue: no false stroke on the gesture corpus's taps, swipes, pans, pinches and

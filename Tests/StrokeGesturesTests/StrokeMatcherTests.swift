@@ -88,6 +88,17 @@ import TouchGestures
         #expect(try !Self.template(Shape.l).isStraight)
     }
 
+    /// A curly brace scores as well against its line as a straight template does, but no
+    /// swipe turns as it does (issue 40).
+    @Test func aBraceIsNoStraightTemplateThoughItsLineComesClose() throws {
+        let brace = Shape.brace.map { Point(x: $0.0, y: $0.1) }
+        #expect(StrokeMatcher.straightness(of: brace, shape: try Self.shape(Shape.brace)) >= StrokeDefaults.straightTemplate)
+        let template = try Self.template(Shape.brace)
+        #expect(!template.isStraight)
+        #expect(template.turning > 250)
+        #expect(try Self.template([(0.0, 0.0), (0.3, 0.3), (1.0, 1.0)]).turning == 0)
+    }
+
     @Test func aPathIsResampledToEvenlySpacedPointsFromItsStartToItsEnd() throws {
         let shape = try #require(StrokeShape([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 0), Point(x: 30, y: 0)], count: 7))
         #expect(shape.points.count == 7)
