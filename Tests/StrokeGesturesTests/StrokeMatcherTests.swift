@@ -88,15 +88,18 @@ import TouchGestures
         #expect(try !Self.template(Shape.l).isStraight)
     }
 
-    /// A curly brace scores as well against its line as a straight template does, but no
-    /// swipe turns as it does (issue 40).
+    /// A curly brace as `learn` writes it scores as well against its line as a straight
+    /// template does, but no swipe turns as it does (issue 40).
     @Test func aBraceIsNoStraightTemplateThoughItsLineComesClose() throws {
-        let brace = Shape.brace.map { Point(x: $0.0, y: $0.1) }
-        #expect(StrokeMatcher.straightness(of: brace, shape: try Self.shape(Shape.brace)) >= StrokeDefaults.straightTemplate)
-        let template = try Self.template(Shape.brace)
+        let brace = Shape.learnedBrace.map { Point(x: $0.0, y: $0.1) }
+        #expect(StrokeMatcher.straightness(of: brace, shape: try Self.shape(Shape.learnedBrace)) >= StrokeDefaults.straightTemplate)
+        let template = try Self.template(Shape.learnedBrace)
         #expect(!template.isStraight)
-        #expect(template.turning > 250)
-        #expect(try Self.template([(0.0, 0.0), (0.3, 0.3), (1.0, 1.0)]).turning == 0)
+        #expect(template.isTallAndNarrow && template.turning > 300)
+        let line = try Self.template([(0.0, 0.0), (0.3, 0.3), (1.0, 1.0)])
+        #expect(line.isStraight && !line.isTallAndNarrow && line.turning == 0)
+        #expect(try !Self.template(Shape.l).isTallAndNarrow)
+        #expect(try !Self.template([(0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5), (0.5, 0.0)]).isTallAndNarrow, "closed")
     }
 
     @Test func aPathIsResampledToEvenlySpacedPointsFromItsStartToItsEnd() throws {
