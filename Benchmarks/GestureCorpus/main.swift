@@ -85,7 +85,10 @@ if CommandLine.arguments.contains("--strokes") {
     if showMisses {
         for (stroke, outcome) in strokes.outcomes where outcome.verdict != .right {
             print("  \(outcome.verdict.rawValue): \(stroke.sample.name) fired \(outcome.fired)")
-            for report in strokes.reports[stroke.sample.name] ?? [] { print("    \(report.summary())") }
+            for report in strokes.reports[stroke.sample.name] ?? [] {
+                print("    \(report.summary())")
+                print("    why: " + report.entries.prefix(3).map { "\($0.rule) \($0.ending?.description ?? "undecided")" }.joined(separator: "; "))
+            }
         }
     }
     let again = Scorecard.measure(samples, with: withStrokes)

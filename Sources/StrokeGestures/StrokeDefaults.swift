@@ -67,9 +67,16 @@ public enum StrokeDefaults {
     /// (``StrokeBends/turning``) when that template is tall and narrow
     /// (``StrokeTemplate/isTallAndNarrow``, a curly brace): a swipe bowed by 30% of its
     /// length turns about 90-125 degrees and came 0.75-0.8 near a brace, which turns 300
-    /// and more. Asked of every template, it cost real drawings 0.4 points at medium speed
-    /// with three templates (docs/strokes.md).
+    /// and more. Asked of every template and stroke, it cost real drawings 0.1-0.4 points
+    /// (docs/strokes.md).
     public static let minimumTurningRatio = 0.5
+
+    /// ... asked only of a stroke that strays from the line through its ends by this
+    /// fraction of it or more (``StrokeBends/deviation``): a swipe bowed by 30% of its
+    /// length strays 0.25-0.3; real curly braces (the $1 logs) 0.14-0.2, and turned as
+    /// little as 120 degrees against their own templates' 300-550, their small curls lost
+    /// to the simplification.
+    public static let narrowStray = 0.22
 
     /// Degrees a tall, narrow template turns at least (``StrokeTemplate/isTallAndNarrow``):
     /// twice what a swipe may (``straightTurning``); a curly brace turns 300-400.

@@ -189,12 +189,15 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         guard let mine = ranking.first(where: { $0.recognizer === self }) else { return fail(.noTemplates) }
         bestMatch = (mine.template, mine.score)
         guard mine.score >= threshold else { return fail(.belowThreshold) }
-        // A bowed swipe comes near a curly brace, without its turns; and an L drawn fast
-        // near one is the L's, not the brace's.
+        // A bowed swipe strays far from its line, and comes near a curly brace without its
+        // turns; an L drawn fast near one is the L's, not the brace's. A real brace strays
+        // little, and its small curls may be lost to the simplification: it is not asked
+        // to turn.
         let bends = StrokeBends(path.points)
         let turning = bends?.turning ?? 0
+        let strays = bends.map { $0.deviation >= StrokeDefaults.narrowStray } ?? false
         func turnsEnough(_ template: StrokeTemplate) -> Bool {
-            !template.isTallAndNarrow || turning >= template.turning * StrokeDefaults.minimumTurningRatio
+            !template.isTallAndNarrow || !strays || turning >= template.turning * StrokeDefaults.minimumTurningRatio
         }
         guard turnsEnough(templates[mine.template]) else {
             return fail(.turnsLess(degrees: turning, template: templates[mine.template].turning))
