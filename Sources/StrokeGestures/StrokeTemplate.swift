@@ -78,7 +78,7 @@ public struct StrokeTemplate: Sendable, Equatable {
         turning = bends?.turning ?? 0
         isTallAndNarrow = turning >= StrokeDefaults.narrowTurning && bends?.deviation ?? .infinity < StrokeDefaults.narrowDeviation
         isStraight = StrokeMatcher.straightness(of: points, shape: shape) >= StrokeDefaults.straightTemplate
-            && bends?.couldBeStraight ?? true
+            && !isTallAndNarrow
         // The template is first laid out densely (as many points to a part as a part is
         // compared with), so that each part is cut at the right place along it whatever
         // its points' spacing.
