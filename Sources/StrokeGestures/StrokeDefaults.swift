@@ -63,30 +63,6 @@ public enum StrokeDefaults {
     /// turn the path at every millimetre, a shape's corners are far larger.
     public static let bendTolerance = 0.05
 
-    /// A stroke must turn at least this fraction of what its best template turns
-    /// (``StrokeBends/turning``) when that template is tall and narrow
-    /// (``StrokeTemplate/isTallAndNarrow``, a curly brace): a swipe bowed by 30% of its
-    /// length turns about 90-125 degrees and came 0.75-0.8 near a brace, which turns 300
-    /// and more. Asked of every template and stroke, it cost real drawings 0.1-0.4 points
-    /// (docs/strokes.md).
-    public static let minimumTurningRatio = 0.5
-
-    /// ... asked only of a stroke that strays from the line through its ends by this
-    /// fraction of it or more (``StrokeBends/deviation``): a swipe bowed by 30% of its
-    /// length strays 0.25-0.3; real curly braces (the $1 logs) 0.14-0.2, and turned as
-    /// little as 120 degrees against their own templates' 300-550, their small curls lost
-    /// to the simplification.
-    public static let narrowStray = 0.22
-
-    /// Degrees a tall, narrow template turns at least (``StrokeTemplate/isTallAndNarrow``):
-    /// twice what a swipe may (``straightTurning``); a curly brace turns 300-400.
-    public static let narrowTurning = 300.0
-
-    /// ... and the fraction of the line through its ends it strays from that line by less
-    /// than: a brace 0.3-0.5 as wide as tall; a closed shape strays infinitely, a W by its
-    /// whole width.
-    public static let narrowDeviation = 0.6
-
     /// Millimetres at the start of a stroke that the check made while the fingers move may
     /// leave out: a finger or a pen landing skids or hooks a few millimetres before the
     /// stroke proper, and that hook is a large part of the path when the first check runs

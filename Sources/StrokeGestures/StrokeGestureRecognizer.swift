@@ -189,28 +189,15 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         guard let mine = ranking.first(where: { $0.recognizer === self }) else { return fail(.noTemplates) }
         bestMatch = (mine.template, mine.score)
         guard mine.score >= threshold else { return fail(.belowThreshold) }
-        // A bowed swipe strays far from its line, and comes near a curly brace without its
-        // turns; an L drawn fast near one is the L's, not the brace's. A real brace strays
-        // little, and its small curls may be lost to the simplification: it is not asked
-        // to turn.
-        let bends = StrokeBends(path.points)
-        let turning = bends?.turning ?? 0
-        let strays = bends.map { $0.deviation >= StrokeDefaults.narrowStray } ?? false
-        func turnsEnough(_ template: StrokeTemplate) -> Bool {
-            !template.isTallAndNarrow || !strays || turning >= template.turning * StrokeDefaults.minimumTurningRatio
-        }
-        guard turnsEnough(templates[mine.template]) else {
-            return fail(.turnsLess(degrees: turning, template: templates[mine.template].turning))
-        }
         // A straight movement is a swipe's or a drag's, however near a template with a
         // short hook (an L, a check mark) it comes: the template must come clearly closer.
         // A stroke that turns or strays too far for a swipe (a curly brace, a question
         // mark) is a shape whatever its line scores.
-        if !templates[mine.template].isStraight, bends?.couldBeStraight ?? true {
+        if !templates[mine.template].isStraight, StrokeBends(path.points)?.couldBeStraight ?? true {
             let line = StrokeMatcher.straightness(of: path.points, shape: shape, tolerance: rotationTolerance)
             if line + StrokeDefaults.straightMargin > mine.score { return fail(.straight(lineScore: line)) }
         }
-        if let closer = ranking.first(where: { $0.recognizer !== self && $0.outranks(mine) && turnsEnough($0.recognizer.templates[$0.template]) }) {
+        if let closer = ranking.first(where: { $0.recognizer !== self && $0.outranks(mine) }) {
             return fail(.outscored(by: closer.recognizer.label))
         }
         ending = .recognized
@@ -235,9 +222,6 @@ public enum StrokeEnding: Sendable, Equatable, CustomStringConvertible {
     /// The straight line from the stroke's start to its end came nearly as close as the
     /// best template (scoring `lineScore`): a swipe or a drag, not a shape.
     case straight(lineScore: Double)
-    /// The stroke turned `degrees` in all, less than
-    /// ``StrokeDefaults/minimumTurningRatio`` of what its best template turns (`template`).
-    case turnsLess(degrees: Double, template: Double)
     /// The path left every template while the fingers moved: it was `atLength` mm long,
     /// and `bestScore` the best any part of a template scored against it.
     case leftEveryTemplate(atLength: Double, bestScore: Double)
@@ -260,7 +244,6 @@ public enum StrokeEnding: Sendable, Equatable, CustomStringConvertible {
         case .belowThreshold: "below its threshold"
         case let .outscored(rival): "\(rival) came closer"
         case let .straight(line): "a straight line came closer (\(fixedDecimals(line, 2)))"
-        case let .turnsLess(degrees, template): "turned \(fixedDecimals(degrees, 0)) degrees, its template \(fixedDecimals(template, 0))"
         case let .leftEveryTemplate(length, _): "left every template at \(fixedDecimals(length, 0)) mm"
         case .tooSmall: "too small"
         case .extraFinger: "another finger landed"

@@ -15,19 +15,8 @@ public struct StrokeTemplate: Sendable, Equatable {
     /// Its first 1/16, 2/16, ... 16/16, prepared for the check made while the fingers move.
     let prefixes: [StrokeShape]
     /// Whether the template is itself a straight stroke: it scores at least
-    /// ``StrokeDefaults/straightTemplate`` against the line from its first point to its
-    /// last, and a swipe could have drawn it (``StrokeBends/couldBeStraight``). A curly
-    /// brace scores 0.9 against its line too, but turns 300 degrees and more: it is not a
-    /// straight template, and a straight swipe near it must beat the line.
+    /// ``StrokeDefaults/straightTemplate`` against the line from its first point to its last.
     public let isStraight: Bool
-    /// Whether it is a tall, narrow shape that turns as no swipe does (a curly brace, a
-    /// question mark): it turns ``StrokeDefaults/narrowTurning`` degrees or more and strays
-    /// from the line through its ends by less than ``StrokeDefaults/narrowDeviation`` of
-    /// that line. A bowed swipe comes near such a shape; a stroke must turn as it does
-    /// (``StrokeDefaults/minimumTurningRatio``).
-    public let isTallAndNarrow: Bool
-    /// Degrees the template turns in all (``StrokeBends/turning``).
-    public let turning: Double
 
     /// Fewest points of a template: a straight stroke.
     public static let minimumPoints = 2
@@ -74,11 +63,7 @@ public struct StrokeTemplate: Sendable, Equatable {
               let shape = StrokeShape(points) else { throw .noExtent }
         self.points = points
         self.shape = shape
-        let bends = StrokeBends(points)
-        turning = bends?.turning ?? 0
-        isTallAndNarrow = turning >= StrokeDefaults.narrowTurning && bends?.deviation ?? .infinity < StrokeDefaults.narrowDeviation
         isStraight = StrokeMatcher.straightness(of: points, shape: shape) >= StrokeDefaults.straightTemplate
-            && !isTallAndNarrow
         // The template is first laid out densely (as many points to a part as a part is
         // compared with), so that each part is cut at the right place along it whatever
         // its points' spacing.

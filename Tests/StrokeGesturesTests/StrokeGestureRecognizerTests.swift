@@ -90,26 +90,6 @@ import TouchGestures
         #expect(rig.log == ["\(lift) brace possible -> recognized", "\(lift) action brace"])
     }
 
-    /// A swipe down bowed by a third of its length towards the brace's point comes near the
-    /// brace, whose template scores 0.9 against its own line as a straight one would; but
-    /// it turns 90 degrees to the brace's 300 and more, so it is no brace (issue 40: with
-    /// brace rules added, nine bowed swipes of the gesture corpus fired one).
-    @Test func aBowedSwipeIsNoBraceThoughItComesClose() throws {
-        let rig = StrokeRig()
-        let brace = try rig.stroke("brace", [Shape.brace])
-        let bow = (0...30).map { index in
-            let s = Double(index) / 30
-            return (100 + 19 * sin(.pi * s), 50 + 60 * s)
-        }
-        let shape = try #require(StrokeShape(bow.map { Point(x: $0.0, y: $0.1) }))
-        let score = try #require(StrokeMatcher.best(shape, among: brace.templates)).score
-        #expect(score >= brace.threshold, "the case needs a bow that comes close enough")
-        #expect(try #require(StrokeBends(bow.map { Point(x: $0.0, y: $0.1) })).turning < 100)
-        #expect(brace.templates[0].isTallAndNarrow)
-        let lift = rig.draw(bow)
-        #expect(rig.log == ["\(lift) brace possible -> failed"])
-    }
-
     /// A finger that lands 12 mm off and hooks into the shape (here up and left into the
     /// top of a 30 mm bracket) is not given up on while the hook is most of the path: it
     /// was, at 25 mm, although the whole drawing scores 0.84.

@@ -88,20 +88,6 @@ import TouchGestures
         #expect(try !Self.template(Shape.l).isStraight)
     }
 
-    /// A curly brace as `learn` writes it scores as well against its line as a straight
-    /// template does, but no swipe turns as it does (issue 40).
-    @Test func aBraceIsNoStraightTemplateThoughItsLineComesClose() throws {
-        let brace = Shape.learnedBrace.map { Point(x: $0.0, y: $0.1) }
-        #expect(StrokeMatcher.straightness(of: brace, shape: try Self.shape(Shape.learnedBrace)) >= StrokeDefaults.straightTemplate)
-        let template = try Self.template(Shape.learnedBrace)
-        #expect(!template.isStraight)
-        #expect(template.isTallAndNarrow && template.turning > 300)
-        let line = try Self.template([(0.0, 0.0), (0.3, 0.3), (1.0, 1.0)])
-        #expect(line.isStraight && !line.isTallAndNarrow && line.turning == 0)
-        #expect(try !Self.template(Shape.l).isTallAndNarrow)
-        #expect(try !Self.template([(0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5), (0.5, 0.0)]).isTallAndNarrow, "closed")
-    }
-
     @Test func aPathIsResampledToEvenlySpacedPointsFromItsStartToItsEnd() throws {
         let shape = try #require(StrokeShape([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 0), Point(x: 30, y: 0)], count: 7))
         #expect(shape.points.count == 7)

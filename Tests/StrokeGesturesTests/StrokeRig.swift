@@ -117,10 +117,6 @@ enum Shape {
     /// The same drawn half as wide: nearer its straight line (0.94) than its template (0.92).
     static let narrowBrace = [(0.4, 0.0), (0.5, 0.05), (0.5, 0.42), (0.6, 0.5), (0.5, 0.58), (0.5, 0.95), (0.4, 1.0)]
     /// A right square bracket, drawn from its top.
-    /// A left curly brace as `touchgest learn` wrote it from a drawing of the stroke corpus
-    /// (`GestureCorpus --stroke-rules`, ts2-brace-left).
-    static let learnedBrace = [(0.50, 0.00), (0.38, 0.08), (0.43, 0.50), (0.32, 0.63), (0.44, 0.67), (0.47, 0.72),
-                               (0.53, 0.97), (0.68, 1.00)]
     static let bracket = [(0.0, 0.0), (0.5, 0.0), (0.5, 1.0), (0.0, 1.0)]
 
     /// `shape` drawn `size` mm wide from `origin`, in millimetres.
