@@ -8,6 +8,7 @@
 //                                                   # confusions, scores, and the table again
 //                                                   # with the stroke rules added (docs/strokes.md)
 //     swift run -c release GestureCorpus --stroke-rules   # the stroke rules the corpus learned
+//     swift run -c release GestureCorpus --fast-stroke-rules   # and those from one fast drawing each
 import Glibc
 import HumanInput
 import Rulebook
@@ -60,23 +61,34 @@ if let index = CommandLine.arguments.firstIndex(of: "--show"), index + 1 < Comma
 if CommandLine.arguments.contains("--strokes") {
     let strokes: StrokeScorecard
     let withStrokes: CorpusRun
+    let withFastRules: CorpusRun
     do {
         strokes = try StrokeScorecard.measure()
         withStrokes = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.rules, withPan: CorpusRules.withPan + StrokeCorpus.rules)
+        withFastRules = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.fastRules, withPan: CorpusRules.withPan + StrokeCorpus.fastRules)
     } catch {
         for diagnostic in error.diagnostics { print(diagnostic.description) }
         exit(1)
     }
-    let shapes = DrawnShape.allCases.count
-    print("\nstrokes: \(strokes.outcomes.count) drawings of \(shapes) shapes, \(StrokeCorpus.examplesPerShape) templates per shape and hand, seed \(StrokeCorpus.seed)\n")
+    let first = strokes.row(of: .drawn)?.strokes ?? 0
+    print("\nstrokes: \(first) drawings of \(DrawnShape.everyday.count) shapes, \(StrokeCorpus.examplesPerShape) templates per shape and hand, seed \(StrokeCorpus.seed)\n")
     print(strokes.table)
+    print("\nfamilies: \(strokes.outcomes.count) drawings of \(DrawnShape.allCases.count) shapes (the fast family against rules learned from one fast drawing of each)\n")
+    print(strokes.familyTable)
+    for family in StrokeCorpus.Family.allCases where family != .drawn {
+        print("\n\(family):\n")
+        print(strokes.table(of: family))
+    }
     print("\nconfusions (drawn -> fired):")
     if strokes.confusions.isEmpty { print("  none") }
     for confusion in strokes.confusions { print("  \(confusion.drawn) -> \(confusion.fired): \(confusion.count)") }
     if showMisses {
         for (stroke, outcome) in strokes.outcomes where outcome.verdict != .right {
             print("  \(outcome.verdict.rawValue): \(stroke.sample.name) fired \(outcome.fired)")
-            for report in strokes.reports[stroke.sample.name] ?? [] { print("    \(report.summary())") }
+            for report in strokes.reports[stroke.sample.name] ?? [] {
+                print("    \(report.summary())")
+                print("    why: " + report.entries.prefix(3).map { "\($0.rule) \($0.ending?.description ?? "undecided")" }.joined(separator: "; "))
+            }
         }
     }
     let again = Scorecard.measure(samples, with: withStrokes)
@@ -109,7 +121,24 @@ if CommandLine.arguments.contains("--strokes") {
     for line in changed { print("  \(line)") }
     print("false strokes: \(falseStrokes.count)")
     for line in falseStrokes { print("  \(line)") }
+    // The one-template rules take a lower threshold (the floor): they too must leave the
+    // gesture corpus alone.
+    let fromOne = Scorecard.measure(samples, with: withFastRules)
+    var fromOneChanged: [String] = []
+    var fromOneStrokes: [String] = []
+    for (before, after) in zip(card.outcomes, fromOne.outcomes) {
+        if before.verdict == .right && after.verdict != .right { fromOneChanged.append("\(after.verdict.rawValue): \(after.sample.name) fired \(after.fired)") }
+        let strokesFired = after.fired.filter(strokeRules.contains)
+        if !strokesFired.isEmpty { fromOneStrokes.append("\(after.sample.name) fired \(strokesFired)") }
+    }
+    print("\nwith the one-template rules instead: right before, not right now: \(fromOneChanged.count)")
+    for line in fromOneChanged { print("  \(line)") }
+    print("false strokes: \(fromOneStrokes.count)")
+    for line in fromOneStrokes { print("  \(line)") }
 }
 
-// --stroke-rules: the stroke rules learned from the corpus's examples, as a rule file.
+// --stroke-rules: the stroke rules learned from the corpus's examples, as a rule file;
+// --fast-stroke-rules: those learned from one fast drawing of each shape.
+if CommandLine.arguments.contains("--fast-stroke-rules") { print(StrokeCorpus.fastRules) }
+
 if CommandLine.arguments.contains("--stroke-rules") { print(StrokeCorpus.rules) }

@@ -12,6 +12,10 @@ import TouchGestures
 /// ``StrokeLearner``, written as rules by ``StrokeRuleText``. The strokes to recognize are
 /// other drawings, and they run through those rules beside the gesture corpus's rules
 /// (swipes, taps, pans, pinches on the same fingers), as `touchgest replay` would.
+///
+/// The drawings come in families (``Family``): the first corpus's, and after it, each from
+/// streams of its own so that the first stays as it was, what real drawings showed
+/// (issue 40): landing hooks, tall narrow shapes, fast drawings learned from one template.
 public enum StrokeCorpus {
     /// The seed every drawing derives from: the gesture corpus's, mixed with "stroke".
     public static let seed: UInt64 = Corpus.seed ^ 0x73_74_72_6F_6B_65
@@ -40,27 +44,84 @@ public enum StrokeCorpus {
     /// Examples drawn per shape and hand to learn from: one template each.
     public static let examplesPerShape = 3
 
+    /// A family of drawings: which shapes, drawn how, how many, learned from what.
+    public enum Family: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// The first corpus: the fifteen everyday shapes, three templates each.
+        case drawn
+        /// Every shape, landing with a hook of 2-5 mm at 60-150 degrees to the way the shape
+        /// sets out (``StrokeDrawing/hooked(length:angle:time:)``), against the same rules.
+        case hooked = "landing hook"
+        /// Curly braces, tall and narrow, learned from three drawings as the first corpus's.
+        case tall = "tall, narrow"
+        /// Every shape drawn fast (``StrokeDrawing/Pace/fast``), against rules learned
+        /// from one fast drawing of each.
+        case fast = "fast, one template"
+
+        public var description: String { rawValue }
+
+        /// The shapes drawn.
+        public var shapes: [DrawnShape] {
+            switch self {
+            case .drawn: DrawnShape.everyday
+            case .tall: DrawnShape.tall
+            case .hooked, .fast: DrawnShape.allCases
+            }
+        }
+
+        /// How many drawings of each shape `hand` makes to be recognized.
+        public func strokes(_ hand: (hand: Hand, strokes: Int)) -> Int {
+            switch self {
+            case .drawn: hand.strokes
+            // 120 braces: one miss in 120 is under 1%.
+            case .tall: 2 * hand.strokes
+            case .hooked, .fast: hand.hand.touchpad || hand.hand.fingers > 1 ? 3 : 8
+            }
+        }
+
+        /// The drawings' stream; 1 and 2 are the first corpus's, 3 up to a few hundred the
+        /// tests' (``drawings(of:by:count:stream:)``).
+        var stream: Int {
+            switch self {
+            case .drawn: 1
+            case .hooked: 4001
+            case .tall: 4002
+            case .fast: 4004
+            }
+        }
+
+        /// Whether its strokes are matched against the one-template rules (``fastRules``)
+        /// rather than ``rules``.
+        public var learnedFromOne: Bool { self == .fast }
+    }
+
     /// The rule of `shape` drawn by `hand`, e.g. `ts1-circle-cw`.
     public static func rule(_ shape: DrawnShape, _ hand: Hand) -> String { "\(hand.prefix)-\(shape.rawValue)" }
 
     /// One stroke to recognize.
     public struct StrokeSample: Sendable {
+        public var family: Family
         public var shape: DrawnShape
         public var hand: Hand
         public var sample: Sample
     }
 
-    /// The strokes to recognize, in a fixed order.
+    /// The strokes to recognize, in a fixed order: the first corpus's, then each new family's.
     public static func samples() -> [StrokeSample] {
-        drawings(stream: 1, per: { $0.strokes }).map { shape, hand, index, pad, label in
-            let sample = Sample(kind: .drawnStroke, name: "\(hand) \(shape.rawValue) #\(index + 1) \(label)",
+        Family.allCases.flatMap(samples)
+    }
+
+    /// The strokes of one family to recognize, in a fixed order.
+    public static func samples(_ family: Family) -> [StrokeSample] {
+        drawings(family, stream: family.stream, per: family.strokes).map { shape, hand, index, pad, label in
+            let kind = family == .drawn ? "" : " \(family.rawValue)"
+            let sample = Sample(kind: .drawnStroke, name: "\(hand) \(shape.rawValue)\(kind) #\(index + 1) \(label)",
                                 events: pad.gestures, contacts: pad.contacts,
                                 expected: Expectation(rule: rule(shape, hand)), allowed: [],
                                 // As the gesture corpus's: a one-finger pan takes the first finger
                                 // of more (UIKit's maximumNumberOfTouches), so only one-finger
                                 // strokes run beside it.
                                 withPan: !hand.touchpad && hand.fingers == 1)
-            return StrokeSample(shape: shape, hand: hand, sample: sample)
+            return StrokeSample(family: family, shape: shape, hand: hand, sample: sample)
         }
     }
 
@@ -80,8 +141,21 @@ public enum StrokeCorpus {
     /// The paths of the examples of `shape` drawn by `hand`, as `touchgest learn`'s
     /// collector takes them.
     public static func examples() -> [Hand: [DrawnShape: [[Point]]]] {
+        collected(drawings(.drawn, stream: 2, per: { _ in examplesPerShape }) + drawings(.tall, stream: 4003, per: { _ in examplesPerShape }))
+    }
+
+    /// The path of the one fast drawing of each shape by each hand that ``fastRules`` learn
+    /// from: the first of three the collector takes, as a user draws again when `learn`
+    /// did not take a drawing (a fast two-finger down-up on the touchpad can end before
+    /// libinput's gesture begins).
+    public static func fastExamples() -> [Hand: [DrawnShape: [[Point]]]] {
+        collected(drawings(.fast, stream: 4005, per: { _ in 3 })).mapValues { $0.mapValues { Array($0.prefix(1)) } }
+    }
+
+    /// The paths `touchgest learn`'s collector takes from `drawings`, by hand and shape.
+    private static func collected(_ drawings: [(DrawnShape, Hand, Int, PadEvents, String)]) -> [Hand: [DrawnShape: [[Point]]]] {
         var result: [Hand: [DrawnShape: [[Point]]]] = [:]
-        for (shape, hand, _, pad, _) in drawings(stream: 2, per: { _ in examplesPerShape }) {
+        for (shape, hand, _, pad, _) in drawings {
             let scheduler = ManualScheduler(start: Timestamp(microseconds: Sample.start.microseconds - 1))
             let environment = GestureEnvironment(scheduler: scheduler)
             let collector = StrokeCollector(fingers: hand.fingers, touchTypes: [hand.touchpad ? .indirect : .direct])
@@ -97,31 +171,48 @@ public enum StrokeCorpus {
 
     /// The stroke rules, one per shape and hand, with the templates learned from
     /// ``examples()``.
+    /// The first corpus's rules come first, as they were, then the tall shapes'.
     public static let rules: String = {
         let learned = examples()
         var text = "\n# Drawn strokes (Tests/HumanInput/StrokeCorpus.swift): templates learned from \(examplesPerShape) drawings each.\n"
-        for (hand, _) in hands {
-            for shape in DrawnShape.allCases {
-                let lesson = StrokeLearner.learn(learned[hand]?[shape] ?? [])
-                text += "\n" + StrokeRuleText.rule(name: rule(shape, hand), device: hand.touchpad ? .touchpad : .touchscreen,
-                                                   fingers: hand.fingers, templates: lesson.templates, command: "true")
+        for shapes in [DrawnShape.everyday, DrawnShape.tall] {
+            for (hand, _) in hands {
+                for shape in shapes { text += "\n" + ruleText(shape, hand, paths: learned[hand]?[shape] ?? []) }
             }
         }
         return text
     }()
 
-    /// Every drawing of a stream: each hand draws each shape `per(hand)` times.
-    private static func drawings(stream: Int, per: ((hand: Hand, strokes: Int)) -> Int)
+    /// The stroke rules, one per shape and hand, each learned from one fast drawing
+    /// (``fastExamples()``): the rules the fast family is matched against.
+    public static let fastRules: String = {
+        let learned = fastExamples()
+        var text = "\n# Drawn strokes (Tests/HumanInput/StrokeCorpus.swift): templates learned from one fast drawing each.\n"
+        for (hand, _) in hands {
+            for shape in DrawnShape.allCases { text += "\n" + ruleText(shape, hand, paths: learned[hand]?[shape] ?? []) }
+        }
+        return text
+    }()
+
+    /// The rule of `shape` by `hand` with the templates learned from `paths`.
+    private static func ruleText(_ shape: DrawnShape, _ hand: Hand, paths: [[Point]]) -> String {
+        let lesson = StrokeLearner.learn(paths)
+        return StrokeRuleText.rule(name: rule(shape, hand), device: hand.touchpad ? .touchpad : .touchscreen,
+                                   fingers: hand.fingers, templates: lesson.templates, command: "true")
+    }
+
+    /// Every drawing of `family` in a stream: each hand draws each shape `per(hand)` times.
+    private static func drawings(_ family: Family, stream: Int, per: ((hand: Hand, strokes: Int)) -> Int)
         -> [(DrawnShape, Hand, Int, PadEvents, String)] {
         let root = SeededRandom(seed: seed).fork(stream)
         var number = 0
         var all: [(DrawnShape, Hand, Int, PadEvents, String)] = []
         for entry in hands {
-            for shape in DrawnShape.allCases {
+            for shape in family.shapes {
                 for index in 0..<per(entry) {
                     number += 1
                     var random = root.fork(number)
-                    let (pad, label) = draw(shape, hand: entry.hand, random: &random)
+                    let (pad, label) = draw(shape, hand: entry.hand, family: family, random: &random)
                     all.append((shape, entry.hand, index, pad, label))
                 }
             }
@@ -131,13 +222,17 @@ public enum StrokeCorpus {
 
     /// One drawing of `shape` by `hand`: on a touchscreen its frames (as gestures, the
     /// input every rule sees); on a touchpad libinput's events and the fingers.
-    static func draw(_ shape: DrawnShape, hand: Hand, random: inout SeededRandom) -> (PadEvents, String) {
+    static func draw(_ shape: DrawnShape, hand: Hand, family: Family = .drawn, random: inout SeededRandom) -> (PadEvents, String) {
         let size = hand.touchpad ? random.uniform(18...40) : random.logUniform(hand.fingers == 1 ? 20...90 : 25...70)
         let centre = hand.touchpad
             ? Point(x: 50 + random.uniform(-4...4), y: 35 + random.uniform(-3...3))
             : Point(x: TouchscreenFrames.size.width / 2 + random.uniform(-60...60),
                     y: TouchscreenFrames.size.height / 2 + random.uniform(-25...25))
-        let drawing = StrokeDrawing.human(shape, size: size, centre: centre, random: &random)
+        var drawing = StrokeDrawing.human(shape, size: size, centre: centre, pace: family == .fast ? .fast : .ordinary, random: &random)
+        if family == .hooked {
+            let angle = random.uniform(60...150) * (random.chance(0.5) ? 1 : -1) * .pi / 180
+            drawing = drawing.hooked(length: random.uniform(2...5), angle: angle, time: random.uniform(0.04...0.08))
+        }
         let layout = fingerLayout(hand.fingers, random: &random)
         let landings = (0..<hand.fingers).map { _ in random.uniform(0...0.03) }
         let onset = landings.max()! + drawing.lead

@@ -26,16 +26,33 @@ public struct StrokeDrawing: Sendable {
     /// Where the hand is, in millimetres, `seconds` after the movement began (clamped).
     public let position: @Sendable (Double) -> Point
 
+    /// How fast the hand goes.
+    public enum Pace: Sendable {
+        /// 80-300 mm/s, 60-120 ms more a reach, the next reach starting when the last is
+        /// 70-100% done.
+        case ordinary
+        /// Drawn fast, as the $1 logs' "fast" drawings (median 0.61 s, 184 mm/s on the
+        /// whole path, against 1.01 s and 109 mm/s at medium speed): 250-600 mm/s, 30-70
+        /// ms more a reach, and the reaches overlap more (the next starts when the last
+        /// is 50-80% done), which rounds the corners more; the corners land further off
+        /// (6% of the size) and a closed shape ends up to 20% short of its start or past it.
+        case fast
+    }
+
     /// A drawing of `shape` with its box's longer side about `size` mm, centred on `centre`.
-    public static func human(_ shape: DrawnShape, size: Double, centre: Point, random: inout SeededRandom) -> StrokeDrawing {
+    public static func human(_ shape: DrawnShape, size: Double, centre: Point, pace: Pace = .ordinary,
+                             random: inout SeededRandom) -> StrokeDrawing {
         let aspect = exp(random.uniform(-0.25...0.25))
         let turn = random.uniform(-12...12) * .pi / 180
-        let speed = random.logUniform(80...300)
-        let reachTime = random.uniform(0.06...0.12)
+        let fast = pace == .fast
+        let speed = fast ? random.logUniform(250...600) : random.logUniform(80...300)
+        let reachTime = fast ? random.uniform(0.03...0.07) : random.uniform(0.06...0.12)
         let tremor = Motion.Wander(amplitude: random.uniform(0.2...0.6), random: &random)
-        // Place the unit box: scaled, stretched, turned about its centre.
-        let width = aspect >= 1 ? size : size * aspect
-        let height = aspect >= 1 ? size / aspect : size
+        // Place the unit box: scaled, stretched, turned about its centre. A tall, narrow
+        // shape is `size` tall and its own aspect as wide, stretched alike.
+        let width = shape.aspect < 1 ? size * shape.aspect * aspect : aspect >= 1 ? size : size * aspect
+        let height = shape.aspect < 1 ? size : aspect >= 1 ? size / aspect : size
+        let sloppiness = fast ? 1.5 : 1
         let cosine = cos(turn)
         let sine = sin(turn)
         let place: @Sendable (Point) -> Point = { unit in
@@ -45,27 +62,66 @@ public struct StrokeDrawing: Sendable {
         let motion: (duration: Double, at: @Sendable (Double) -> Point)
         switch shape.path {
         case let .corners(ideal):
-            var corners = ideal.map { $0 + Point(x: random.gaussian(standardDeviation: 0.04), y: random.gaussian(standardDeviation: 0.04)) }
+            let off = 0.04 * sloppiness
+            var corners = ideal.map { $0 + Point(x: random.gaussian(standardDeviation: off), y: random.gaussian(standardDeviation: off)) }
             if shape.isClosed {
                 // The last side stops short of the start, or runs past it.
                 let last = corners[corners.count - 1] - corners[corners.count - 2]
-                corners[corners.count - 1] = corners[corners.count - 1] + last * random.uniform(-0.12...0.12)
+                let miss = 0.12 * sloppiness
+                corners[corners.count - 1] = corners[corners.count - 1] + last * random.uniform(-miss...miss)
             }
             motion = Self.reaches(through: corners.map(place), speed: speed, reachTime: reachTime,
-                                  overlap: random.uniform(0...0.3))
+                                  overlap: fast ? random.uniform(0.2...0.5) : random.uniform(0...0.3))
         case let .curve(ideal):
-            let end = shape.isClosed ? 1 + random.uniform(-0.08...0.12) : 1
+            let end = shape.isClosed ? 1 + (fast ? random.uniform(-0.12...0.2) : random.uniform(-0.08...0.12)) : 1
             let bulge = (random.uniform(-0.05...0.05), random.uniform(-0.05...0.05), random.uniform(0...(2 * .pi)))
             motion = Self.smooth(speed: speed, reachTime: reachTime) { u in
                 let v = u * end
                 let warp = Point(x: bulge.0 * sin(.pi * v + bulge.2), y: bulge.1 * sin(2 * .pi * v + bulge.2))
                 return place(ideal(v) + warp)
             }
+        case let .curves(pieces):
+            // Each piece bulges on its own, not at its ends, where the pieces meet.
+            let parts = pieces.map { ideal in
+                let bulge = (random.uniform(-0.05...0.05), random.uniform(-0.05...0.05))
+                return Self.smooth(speed: speed, reachTime: reachTime) { u in
+                    let warp = Point(x: bulge.0 * sin(.pi * u), y: bulge.1 * sin(2 * .pi * u))
+                    return place(ideal(u) + warp)
+                }
+            }
+            motion = Self.sequence(parts)
         }
         let duration = motion.duration
         let at = motion.at
         return StrokeDrawing(lead: random.uniform(0.02...0.12), trail: random.uniform(0...0.06), duration: duration, size: size) { t in
             at(min(max(t, 0), duration)) + tremor.offset(at: t)
+        }
+    }
+
+    /// This drawing with a landing hook before it: the finger or pen lands `length` mm off
+    /// the shape's start and reaches into it in `time` seconds, coming in `angle` radians
+    /// off the way the shape sets out (0 would be a straight run-up), then draws the shape
+    /// as before. Real drawings (the $1 logs) hook in about one in nine, mostly 1-3 mm at
+    /// about 80 degrees; a hook of up to 5 mm is forgiven by the early give-up
+    /// (`StrokeDefaults.landingHook`).
+    public func hooked(length: Double, angle: Double, time: Double) -> StrokeDrawing {
+        let start = position(0)
+        // The way the shape sets out: towards where it is 3 mm along, or at its end.
+        var ahead = start
+        var t = 0.0
+        while t < duration, ahead.distance(to: start) < 3 {
+            t += 0.002
+            ahead = position(t)
+        }
+        let away = ahead - start
+        let way = away * (1 / max(ahead.distance(to: start), 1e-9))
+        // The hook comes in along `way` turned by `angle`: it lands behind the start on that line.
+        let inbound = Point(x: way.x * cos(angle) - way.y * sin(angle), y: way.x * sin(angle) + way.y * cos(angle))
+        let landing = start - inbound * length
+        let shape = position
+        return StrokeDrawing(lead: lead, trail: trail, duration: duration + time, size: size) { t in
+            if t < time { return landing + (start - landing) * Motion.minimumJerk(t / time) }
+            return shape(t - time)
         }
     }
 
@@ -93,6 +149,19 @@ public struct StrokeDrawing: Sendable {
                 point += moves[index] * Motion.minimumJerk((t - begins[index]) / lengths[index])
             }
             return point
+        })
+    }
+
+    /// Movements one after another.
+    static func sequence(_ parts: [(duration: Double, at: @Sendable (Double) -> Point)]) -> (duration: Double, at: @Sendable (Double) -> Point) {
+        let total = parts.map(\.duration).reduce(0, +)
+        return (total, { t in
+            var start = 0.0
+            for part in parts.dropLast() {
+                if t < start + part.duration { return part.at(t - start) }
+                start += part.duration
+            }
+            return parts[parts.count - 1].at(t - start)
         })
     }
 

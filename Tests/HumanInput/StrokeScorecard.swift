@@ -2,13 +2,14 @@ import Rulebook
 import StrokeGestures
 import TouchGestures
 
-/// The stroke table: per shape, how many strokes fired their own rule once and nothing
-/// else (top-1), fired another, fired nothing or more than one; and which shape was taken
-/// for which.
+/// The stroke table: per family and shape, how many strokes fired their own rule once and
+/// nothing else (top-1), fired another, fired nothing or more than one; and which shape
+/// was taken for which.
 public struct StrokeScorecard: Sendable {
-    /// One row.
+    /// One row: a shape of a family, or a whole family (`shape` nil).
     public struct Row: Sendable {
-        public var shape: DrawnShape
+        public var family: StrokeCorpus.Family
+        public var shape: DrawnShape?
         public var strokes = 0
         public var right = 0
         public var wrong = 0
@@ -18,7 +19,10 @@ public struct StrokeScorecard: Sendable {
         public var recall: Double { strokes == 0 ? 0 : Double(right) / Double(strokes) }
     }
 
+    /// Per shape, the first corpus's (``StrokeCorpus/Family/drawn``) and then each new family's.
     public private(set) var rows: [Row]
+    /// Per family.
+    public private(set) var families: [Row]
     public private(set) var outcomes: [(stroke: StrokeCorpus.StrokeSample, outcome: Outcome)]
     /// How each stroke matched the stroke rules, by sample name (what `replay` prints).
     public var reports: [String: [StrokeReport]] = [:]
@@ -26,9 +30,9 @@ public struct StrokeScorecard: Sendable {
     /// Scores the outcomes of strokes.
     public init(_ outcomes: [(stroke: StrokeCorpus.StrokeSample, outcome: Outcome)]) {
         self.outcomes = outcomes
-        rows = DrawnShape.allCases.map { shape in
-            var row = Row(shape: shape)
-            for (stroke, outcome) in outcomes where stroke.shape == shape {
+        func row(_ family: StrokeCorpus.Family, _ shape: DrawnShape?) -> Row {
+            var row = Row(family: family, shape: shape)
+            for (stroke, outcome) in outcomes where stroke.family == family && (shape == nil || stroke.shape == shape) {
                 row.strokes += 1
                 switch outcome.verdict {
                 case .right, .quiet: row.right += 1
@@ -39,42 +43,79 @@ public struct StrokeScorecard: Sendable {
             }
             return row
         }
+        let present = StrokeCorpus.Family.allCases.filter { family in outcomes.contains { $0.stroke.family == family } }
+        rows = present.flatMap { family in family.shapes.map { row(family, $0) } }
+        families = present.map { row($0, nil) }
     }
 
-    /// The stroke corpus run through the gesture corpus's rules with the stroke rules added.
+    /// The stroke corpus run through the gesture corpus's rules with the stroke rules added:
+    /// the fast family's with the one-template rules (``StrokeCorpus/fastRules``), the
+    /// others' with ``StrokeCorpus/rules``.
     public static func measure(_ strokes: [StrokeCorpus.StrokeSample] = StrokeCorpus.samples()) throws(RuleFileError) -> StrokeScorecard {
         let run = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.rules, withPan: CorpusRules.withPan + StrokeCorpus.rules)
-        var card = StrokeScorecard(strokes.map { ($0, run.outcome(of: $0.sample)) })
-        card.reports = Dictionary(grouping: run.strokeReports, by: \.sample).mapValues { $0.map(\.report) }
+        let fromOne = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.fastRules, withPan: CorpusRules.withPan + StrokeCorpus.fastRules)
+        var card = StrokeScorecard(strokes.map { ($0, ($0.family.learnedFromOne ? fromOne : run).outcome(of: $0.sample)) })
+        card.reports = Dictionary(grouping: run.strokeReports + fromOne.strokeReports, by: \.sample).mapValues { $0.map(\.report) }
         return card
     }
 
     /// Strokes that fired their own rule once and nothing else, as a fraction of all.
     public var accuracy: Double {
-        let total = rows.map(\.strokes).reduce(0, +)
-        return total == 0 ? 0 : Double(rows.map(\.right).reduce(0, +)) / Double(total)
+        let total = families.map(\.strokes).reduce(0, +)
+        return total == 0 ? 0 : Double(families.map(\.right).reduce(0, +)) / Double(total)
     }
+
+    /// The row of `shape` in `family`.
+    public func row(_ shape: DrawnShape, of family: StrokeCorpus.Family = .drawn) -> Row? {
+        rows.first { $0.family == family && $0.shape == shape }
+    }
+
+    /// The row of `family` as a whole.
+    public func row(of family: StrokeCorpus.Family) -> Row? { families.first { $0.family == family } }
 
     /// Every stroke that was not right: what was drawn, and what fired instead (`nothing`).
     public var confusions: [(drawn: String, fired: String, count: Int)] {
         var counts: [String: [String: Int]] = [:]
         for (stroke, outcome) in outcomes where outcome.verdict != .right {
             let fired = outcome.fired.isEmpty ? "nothing" : outcome.fired.joined(separator: " + ")
-            counts[stroke.shape.rawValue, default: [:]][fired, default: 0] += 1
+            let drawn = stroke.family == .drawn ? stroke.shape.rawValue : "\(stroke.shape.rawValue) (\(stroke.family))"
+            counts[drawn, default: [:]][fired, default: 0] += 1
         }
         return counts.flatMap { drawn, fired in fired.map { (drawn, $0.key, $0.value) } }
             .sorted { ($0.drawn, $0.fired) < ($1.drawn, $1.fired) }
     }
 
-    /// The table as Markdown, with the total.
-    public var table: String {
+    /// The first corpus's table as Markdown, per shape with its total, as it was before the
+    /// new families.
+    public var table: String { table(of: .drawn) }
+
+    /// The table of one family as Markdown, per shape with its total.
+    public func table(of family: StrokeCorpus.Family) -> String {
         var lines = ["| shape | strokes | fired its rule once (top-1) | fired another | fired nothing | fired more than once | recall |",
                      "|---|---:|---:|---:|---:|---:|---:|"]
-        for row in rows {
-            lines.append("| \(row.shape.rawValue) | \(row.strokes) | \(row.right) | \(row.wrong) | \(row.missed) | \(row.multiple) | \(fixedDecimals(row.recall * 100, 1))% |")
-        }
-        let total = rows.map(\.strokes).reduce(0, +)
-        lines.append("| all | \(total) | \(rows.map(\.right).reduce(0, +)) | \(rows.map(\.wrong).reduce(0, +)) | \(rows.map(\.missed).reduce(0, +)) | \(rows.map(\.multiple).reduce(0, +)) | \(fixedDecimals(accuracy * 100, 1))% |")
+        for row in rows where row.family == family { lines.append(Self.line(row.shape?.rawValue ?? "", row)) }
+        if let all = row(of: family) { lines.append(Self.line("all", all)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// Every family's total as Markdown, and all of them together.
+    public var familyTable: String {
+        var lines = ["| family | shapes | strokes | fired its rule once (top-1) | fired another | fired nothing | fired more than once | recall |",
+                     "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for row in families { lines.append(Self.line("\(row.family) | \(row.family.shapes.count)", row)) }
+        var all = Row(family: .drawn, shape: nil)
+        for row in families {
+            all.strokes += row.strokes
+            all.right += row.right
+            all.wrong += row.wrong
+            all.missed += row.missed
+            all.multiple += row.multiple
+        }
+        lines.append(Self.line("all | \(DrawnShape.allCases.count)", all))
+        return lines.joined(separator: "\n")
+    }
+
+    private static func line(_ name: String, _ row: Row) -> String {
+        "| \(name) | \(row.strokes) | \(row.right) | \(row.wrong) | \(row.missed) | \(row.multiple) | \(fixedDecimals(row.recall * 100, 1))% |"
     }
 }
