@@ -143,9 +143,8 @@ final class ContactDevice {
     /// BTN_LEFT, wherever it is pressed: its right and middle "buttons" are libinput's
     /// reading of where the finger was, which the kernel does not report.
     private func buttons() -> EventButtonMask {
-        let codes: [(Int32, EventButtonMask)] = [(BTN_LEFT, .primary), (BTN_RIGHT, .secondary), (BTN_MIDDLE, .button(3)!)]
-        return codes.reduce(into: EventButtonMask()) { mask, button in
-            if value(EV_KEY, button.0) == 1 { mask.insert(button.1) }
+        PadButtons.codes.reduce(into: EventButtonMask()) { mask, button in
+            if value(EV_KEY, Int32(button.code)) == 1 { mask.insert(button.mask) }
         }
     }
 

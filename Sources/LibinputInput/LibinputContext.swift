@@ -212,7 +212,7 @@ public final class LibinputContext: PollSource {
         }
         // A press whose release did not come in the same batch is a physical click: the
         // button is held.
-        if let press = pendingPress, let mask = Self.mask(press.button) { press.state.buttons.insert(mask) }
+        if let press = pendingPress, let mask = PadButtons.mask(press.button) { press.state.buttons.insert(mask) }
         pendingPress = nil
     }
 
@@ -474,17 +474,6 @@ public final class LibinputContext: PollSource {
         handler?(.input(.touchpad(touchpadEvent)))
     }
 
-    /// The mask of a button as UIKit numbers it: left 1 (primary), right 2 (secondary),
-    /// middle 3; nil for the others, which no rule names.
-    static func mask(_ button: UInt32) -> EventButtonMask? {
-        switch Int32(button) {
-        case BTN_LEFT: .primary
-        case BTN_RIGHT: .secondary
-        case BTN_MIDDLE: .button(3)
-        default: nil
-        }
-    }
-
     /// Tap-to-click buttons become taps; physical clicks are the desktop's business, and
     /// the touchpad's held buttons (``DeviceState/buttons``).
     ///
@@ -509,7 +498,7 @@ public final class LibinputContext: PollSource {
         }
         guard let press = pendingPress, press.state === state, press.button == button else {
             // The release of a physical click.
-            if let mask = Self.mask(button) { state.buttons.remove(mask) }
+            if let mask = PadButtons.mask(button) { state.buttons.remove(mask) }
             return
         }
         pendingPress = nil
