@@ -82,8 +82,9 @@ let package = Package(
         .target(name: "InputChannels", dependencies: ["InputActions", "BusLoop", "CXCB", "CXKBCommon", "CProcess", "CUinput", "PollLoop", "TouchGestures", "TextWire"]),
         // What touchgest is deciding, on screen while fingers are down (`feedback = "on"`,
         // `debug --overlay`): a layer-shell surface on wlroots compositors, an
-        // input-transparent window on X11, drawn with cairo off the recognition path.
-        .target(name: "Overlay", dependencies: ["TouchGestures", "PollLoop", "CProcess", "CCairo", "CXCB"]),
+        // input-transparent window on X11, drawn with cairo off the recognition path; on
+        // GNOME Shell the scene goes over the session bus to touchgest's extension, which draws it.
+        .target(name: "Overlay", dependencies: ["TouchGestures", "PollLoop", "CProcess", "CCairo", "CXCB", "BusLoop"]),
         // Runs shell commands from a single-threaded poll loop: spawn, reap, time out.
         .target(name: "CommandRunner", dependencies: ["CProcess", "TouchGestures", "PollLoop"]),
         // JSON lines of gestures to long-lived stream commands and socket subscribers, never blocking;
@@ -222,7 +223,7 @@ let package = Package(
         // 1,000 commands in a process of its own, for the leak test (see its header).
         .executableTarget(name: "RunnerSoak", dependencies: ["CommandRunner"], path: "Tests/RunnerSoak"),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
-        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "TouchGestures", "PollLoop"]),
+        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "TouchGestures", "PollLoop", "BusLoop"]),
         .testTarget(name: "TextWireTests", dependencies: ["TextWire", "TouchGestures"]),
         .testTarget(name: "StrokeGesturesTests", dependencies: ["StrokeGestures", "TouchGestures"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),

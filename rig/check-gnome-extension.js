@@ -18,6 +18,9 @@
 // Last, from one connection that stays as touchgest's does, YieldGestures and Follow against
 // stand-ins of the shell's two swipe trackers (swipeTracker.js's enabled binding and touchpad
 // gesture signals), and that both are given back when that connection leaves the bus.
+// The feedback panel against stand-ins of St and the shell's layout manager that print
+// what is made, added, eased and destroyed: shown, refused past its bounds, faded, removed
+// at a lock, refused while locked, and faded when its caller leaves the bus.
 // What it cannot show: that GNOME Shell 45-50 itself load it (not installable here), nor
 // mutter's own Clutter and Meta (their typelibs load only inside the shell).
 import GLib from 'gi://GLib';
@@ -77,6 +80,9 @@ export const overview = {toggle() { print('shell: overview toggled'); }, showApp
     _swipeTracker: new Tracker('overview', 1)};
 export const wm = {actionMoveWorkspace(workspace) { print(\`shell: moved to the workspace \${workspace}\`); },
     _workspaceAnimation: {_swipeTracker: new Tracker('workspaces', 0)}};
+// The layout manager: a 1920x1080 monitor and a 32-pixel top bar.
+export const layoutManager = {primaryMonitor: {x: 0, y: 0, width: 1920, height: 1080}, panelBox: {height: 32},
+    addTopChrome(actor, params) { print(\`shell: top chrome \${actor.name} at \${actor.x},\${actor.y} \${actor.width}x\${actor.height}, reactive \${actor.reactive}, input region \${params.affectsInputRegion}\`); }};
 export const swipes = () => [wm._workspaceAnimation._swipeTracker, overview._swipeTracker].map(t => t._touchpadGesture.enabled).join(' ');
 `);
 GLib.file_set_contents(`${scratch}/clutter.js`, `
@@ -95,6 +101,7 @@ class Signals {
 }
 export const keymap = new Signals();
 export default {
+    AnimationMode: {LINEAR: 1},
     Orientation: {HORIZONTAL: 0, VERTICAL: 1},
     InputDeviceType: {KEYBOARD_DEVICE: 'keyboard', POINTER_DEVICE: 'pointer'},
     KeyState: {RELEASED: 0, PRESSED: 1},
@@ -102,12 +109,35 @@ export default {
     get_default_backend: () => ({get_default_seat: () => ({create_virtual_device: kind => device(kind), get_keymap: () => keymap})}),
 };
 `);
+// St: a widget that keeps its children, labels that keep their text, drawing areas whose
+// repaint draws on a context that keeps its rectangles.
+GLib.file_set_contents(`${scratch}/st.js`, `
+class Widget {
+    constructor(params = {}) { Object.assign(this, {opacity: 255, children: []}, params); }
+    add_child(child) { this.children.push(child); }
+    remove_all_transitions() {}
+    ease(params) { print(\`st: \${this.name} eases to opacity \${params.opacity} over \${params.duration} ms\`); params.onComplete(); }
+    destroy() { print(\`st: \${this.name} destroyed\`); }
+}
+class Label extends Widget {}
+class DrawingArea extends Widget {
+    connect(signal, callback) { this.repaint = callback; }
+    queue_repaint() {
+        this.drawn = [];
+        const cr = {rectangle: (x, y, w, h) => this.drawn.push(\`\${w}x\${h}\`), lineTo: () => this.drawn.push('line'),
+            setSourceRGBA() {}, fill() {}, setLineWidth() {}, moveTo() {}, stroke() {}, $dispose() {}};
+        this.get_context = () => cr;
+        this.repaint();
+    }
+}
+export default {Widget, Label, DrawingArea};
+`);
 GLib.file_set_contents(`${scratch}/config.js`, "export const PACKAGE_VERSION = '49.0';\n");
 GLib.file_set_contents(`${scratch}/meta.js`, "export default {MotionDirection: {LEFT: 'left', RIGHT: 'right'}, MaximizeFlags: {BOTH: 3}};\n");
 GLib.file_set_contents(`${scratch}/extension.js`, source.replace(shellModule, `file://${scratch}/extension-base.js`)
     .replace('resource:///org/gnome/shell/ui/main.js', `file://${scratch}/main.js`)
     .replace('resource:///org/gnome/shell/misc/config.js', `file://${scratch}/config.js`)
-    .replace("'gi://Clutter'", `'file://${scratch}/clutter.js'`).replace("'gi://Meta'", `'file://${scratch}/meta.js'`));
+    .replace("'gi://Clutter'", `'file://${scratch}/clutter.js'`).replace("'gi://St'", `'file://${scratch}/st.js'`).replace("'gi://Meta'", `'file://${scratch}/meta.js'`));
 
 // global.display and Meta.Window, as far as the extension uses them.
 class Signals {
@@ -316,6 +346,35 @@ call('Follow', '(ssdu)', ['app-grid', 'begin', 0, 3000]);
 // touchgest does): the follow goes back and the swipes come back.
 call('YieldGestures', '(au)', [[3]]);
 call('Follow', '(ssdu)', ['workspaces', 'begin', 0.3, 4000]);
+// The feedback panel: what it shows (its labels, the bar's track and fill, the trail's
+// segments), what it refuses, its fade; removed at a lock, refused while locked.
+let shownPanel = null;
+const panelSays = () => {
+    const panel = shownPanel;
+    const areas = panel.children.filter(child => child.drawn);
+    say(`panel: ${panel.children.filter(child => child.text !== undefined).map(label => label.text).join(' | ')}; `
+        + `bar ${areas[0].drawn.join(' ')}; trail ${areas[1].drawn.length} segments`);
+};
+const addTopChrome = main.layoutManager.addTopChrome;
+main.layoutManager.addTopChrome = (actor, params) => { shownPanel = actor; addTopChrome(actor, params); };
+call('ShowFeedback', '(ssdsad)', ['3 fingers · pan', 'rule pan-3: changed', 0.5, '', [0.1, 0.2, 0.3, 0.4, 0.5, 0.5]]);
+panelSays();
+call('ShowFeedback', '(ssdsad)', ['1 finger · stroke', 'rule v: recognized', -1, 'v 0.91 fired', []]);
+panelSays();
+call('ShowFeedback', '(ssdsad)', ['x'.repeat(201), '', -1, '', []]);
+call('ShowFeedback', '(ssdsad)', ['', '', 1.5, '', []]);
+call('ShowFeedback', '(ssdsad)', ['', '', -1, '', new Array(514).fill(0.5)]);
+call('ShowFeedback', '(ssdsad)', ['', '', -1, '', [0.5, 1.2]]);
+call('HideFeedback', '(u)', [6000]);
+call('HideFeedback', '(u)', [600]);
+call('ShowFeedback', '(ssdsad)', ['2 fingers', 'deciding...', -1, '', []]);
+say('locked');
+main.sessionMode.isLocked = true;
+main.sessionMode.emit('updated');
+call('ShowFeedback', '(ssdsad)', ['2 fingers', 'deciding...', -1, '', []]);
+main.sessionMode.isLocked = false;
+say('unlocked');
+call('ShowFeedback', '(ssdsad)', ['2 fingers', 'deciding...', -1, '', []]);
 say(`swipes fire: ${main.swipes()}`);
 say('touchgest leaves the bus');
 touchgest.close_sync(null);

@@ -51,6 +51,14 @@ public struct BusError: Error, CustomStringConvertible {
 
     /// Whether the call went unanswered.
     public var isNoReply: Bool { name == Self.noReply }
+
+    /// Whether the peer is not there to take the call: no one owns its name, or it has no
+    /// such object, interface or method (a GNOME Shell extension disabled, not installed or
+    /// older than the call).
+    public var isAbsent: Bool {
+        ["org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownObject",
+         "org.freedesktop.DBus.Error.UnknownInterface", "org.freedesktop.DBus.Error.ServiceUnknown"].contains(name)
+    }
 }
 
 /// One connection to one bus (the system bus for logind; the session bus for the

@@ -200,6 +200,8 @@ public enum BusArgument: Sendable {
     case double(Double)
     /// `au`: an array of unsigned numbers.
     case uint32s([UInt32])
+    /// `ad`: an array of doubles.
+    case doubles([Double])
 
     public static func append(_ arguments: [BusArgument], to message: OpaquePointer) {
         var iterator = DBusMessageIter()
@@ -229,6 +231,14 @@ public enum BusArgument: Sendable {
                 for number in numbers {
                     var value = number
                     _ = dbus_message_iter_append_basic(&array, Int32(CDBUS_TYPE_UINT32), &value)
+                }
+                _ = dbus_message_iter_close_container(&iterator, &array)
+            case let .doubles(numbers):
+                var array = DBusMessageIter()
+                _ = dbus_message_iter_open_container(&iterator, Int32(CDBUS_TYPE_ARRAY), "d", &array)
+                for number in numbers {
+                    var value = number
+                    _ = dbus_message_iter_append_basic(&array, Int32(CDBUS_TYPE_DOUBLE), &value)
                 }
                 _ = dbus_message_iter_close_container(&iterator, &array)
             }

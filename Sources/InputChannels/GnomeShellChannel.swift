@@ -189,10 +189,7 @@ public final class GnomeShellChannel: DesktopGestureChannel {
 
     /// The extension is not there: the shell has no such object or interface (disabled,
     /// not installed), or no shell is on the bus.
-    static func isAbsent(_ error: BusError) -> Bool {
-        ["org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownObject",
-         "org.freedesktop.DBus.Error.UnknownInterface", "org.freedesktop.DBus.Error.ServiceUnknown"].contains(error.name)
-    }
+    static func isAbsent(_ error: BusError) -> Bool { error.isAbsent }
 
     /// The `Keys` arguments of keys or a text: `KEYSYM:1 KEYSYM:0 ...` in hex, each chord's
     /// keysyms down in order and up in reverse, each character of a text down and up; in

@@ -9,9 +9,10 @@ import TouchGestures
 ///
 /// A source of the loop, fed by the pipeline after the engine has decided: feeding only
 /// changes the ``scene``; frames are drawn at a deadline, at most one per
-/// ``OverlayDefaults/frameInterval``, so a gesture's decision and its action never wait
-/// for one. The surface (``OverlaySurface``) is made at a gesture's first finger and
-/// destroyed, with its memory and connection, once the panel has faded: between gestures
+/// ``OverlayDefaults/frameInterval``, and only when the sink can take one, so a gesture's
+/// decision and its action never wait for one. The sink (``OverlaySink``: a surface painted
+/// here, or GNOME Shell, which draws the panel itself) is opened at a gesture's first finger
+/// and closed, with its memory and connection, once the panel has faded: between gestures
 /// there is nothing, no descriptor and no deadline.
 public final class GestureOverlay: PollSource {
     /// What the overlay says as it goes: the lines of `debug` and the log.
@@ -39,34 +40,46 @@ public final class GestureOverlay: PollSource {
         case showing(shown: Bool)
         /// Every finger up since `since`: the panel fades.
         case fading(since: Timestamp)
+        /// The sink could not open or went away mid-gesture: nothing is shown (nor tried
+        /// again) until every finger is up.
+        case gone
     }
 
     public var onReport: ((Report) -> Void)?
     public private(set) var scene = OverlayScene()
-    private let surface: OverlaySurface
+    private let sink: OverlaySink
     private var phase = Phase.idle
     private var open = false
     /// The scene changed since the last frame.
     private var dirty = false
     private var lastFrame = Timestamp(microseconds: 0)
+    /// The sink was told to fade (one that ``OverlaySink/fadesItself``), and nothing
+    /// changed since.
+    private var fadeSent = false
     /// The clock: the loop's own, or (tests) a manual one.
     private let now: () -> Timestamp
     /// The last problem said, so that one that repeats at every gesture is said once.
     private var lastProblem: String?
 
-    public init(surface: OverlaySurface, clock: @escaping () -> Timestamp = { PollScheduler.now() }) {
-        self.surface = surface
+    public init(sink: OverlaySink, clock: @escaping () -> Timestamp = { PollScheduler.now() }) {
+        self.sink = sink
         now = clock
     }
 
-    /// The overlay of this desktop, chosen as the input channels are: the layer shell on
-    /// Wayland (not GNOME Shell, which offers none), a window on X11; or why there is none.
+    /// The overlay painted into `surface`'s pixels.
+    public convenience init(surface: OverlaySurface, clock: @escaping () -> Timestamp = { PollScheduler.now() }) {
+        self.init(sink: PaintedSurface(surface), clock: clock)
+    }
+
+    /// The overlay of this desktop, chosen as the input channels are: on GNOME Shell
+    /// (Wayland), which offers no layer shell, the panel touchgest's extension draws; the
+    /// layer shell on other Wayland desktops; a window on X11; or why there is none.
     public static func choose(environment: [String: String]) -> Result<GestureOverlay, OverlayError> {
         func set(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         if let display = set("WAYLAND_DISPLAY") {
             let desktop = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.uppercased() }
             if desktop.contains("GNOME") {
-                return .failure(OverlayError("GNOME Shell offers no layer shell, and touchgest's extension does not draw the overlay yet: feedback is off"))
+                return .success(GestureOverlay(sink: GnomeShellPanel(sessionBus: set("DBUS_SESSION_BUS_ADDRESS") ?? "")))
             }
             return .success(GestureOverlay(surface: LayerShellSurface(display: display, runtimeDirectory: set("XDG_RUNTIME_DIR") ?? "")))
         }
@@ -84,7 +97,8 @@ public final class GestureOverlay: PollSource {
         case .idle, .fading:
             scene = OverlayScene()
             phase = .showing(shown: false)
-        case .showing:
+            fadeSent = false
+        case .showing, .gone:
             break
         }
     }
@@ -92,16 +106,23 @@ public final class GestureOverlay: PollSource {
     /// After the engine handled `event`: the surface at a gesture's first finger, the
     /// fingers down and the trail; the fade once every finger is up.
     public func input(_ event: InputEvent) {
+        let count = Self.fingersDown(event)
+        var over = count == 0
+        // A tap is over as it is told: shown for its fade.
+        if case let .touchpad(pad) = event, pad.gesture.isEnd { over = true }
+        if case .gone = phase {
+            if over { phase = .idle }
+            return
+        }
         guard case .showing = phase else { return }
         if !open {
-            if let why = surface.open() {
-                surface.close()
-                phase = .idle
+            if let why = sink.open() {
+                sink.close()
+                phase = over ? .idle : .gone
                 return problem(why)
             }
             open = true
         }
-        let count = Self.fingersDown(event)
         scene.fingers = count
         scene.mostFingers = max(scene.mostFingers, count)
         if case let .touches(frame) = event {
@@ -111,9 +132,6 @@ public final class GestureOverlay: PollSource {
                 scene.follow(Point(x: sum.x / Double(down.count), y: sum.y / Double(down.count)))
             }
         }
-        var over = count == 0
-        // A tap is over as it is told: shown for its fade.
-        if case let .touchpad(pad) = event, pad.gesture.isEnd { over = true }
         if over {
             scene.fingers = 0
             phase = .fading(since: now())
@@ -124,7 +142,7 @@ public final class GestureOverlay: PollSource {
     /// A rule's gesture moved: began, changed, recognized, ended, cancelled; with its
     /// progress where it is continuous.
     public func decided(rule: String, gesture: String, moment: String, progress: Double?) {
-        guard phase != .idle else { return }
+        guard phase != .idle, phase != .gone else { return }
         scene.rule = rule
         scene.gesture = gesture
         scene.moment = moment
@@ -134,7 +152,7 @@ public final class GestureOverlay: PollSource {
 
     /// How a stroke matched at the lift.
     public func strokeMatched(_ verdict: String) {
-        guard phase != .idle else { return }
+        guard phase != .idle, phase != .gone else { return }
         scene.verdict = verdict
         dirty = true
     }
@@ -154,58 +172,75 @@ public final class GestureOverlay: PollSource {
     // MARK: PollSource
 
     public func collect(_ interest: inout PollInterest) {
-        if open, let fd = surface.descriptor { interest.read(fd) }
+        if open { sink.collect(&interest) }
     }
 
     public func handleReadable(_ fd: Int32) {
-        if let why = surface.handleReadable() { lose(why) }
+        guard open else { return }
+        if let why = sink.handleReadable(fd) { return lose(why) }
+        noteShown()
     }
 
-    /// The next frame while the scene changed (or the panel fades) and the surface can
-    /// take one; the end of the fade.
+    /// The next frame while the scene changed (or the panel fades) and the sink can take
+    /// one; the end of the fade; the sink's own deadline.
     public var nextDeadline: Timestamp? {
+        let own = open ? sink.deadline : nil
+        let frame: Timestamp?
         switch phase {
-        case .idle:
+        case .idle, .gone:
             return nil
         case .showing:
-            guard dirty, open, surface.frame() != nil else { return nil }
-            return lastFrame + OverlayDefaults.frameInterval
+            frame = dirty && open && sink.isReady ? lastFrame + OverlayDefaults.frameInterval : nil
         case let .fading(since):
             let end = since + OverlayDefaults.fadeDuration
-            guard open, surface.frame() != nil else { return end }
-            return min(lastFrame + OverlayDefaults.frameInterval, end)
+            let wanted = !sink.fadesItself || dirty || !fadeSent
+            frame = open && sink.isReady && wanted ? min(lastFrame + OverlayDefaults.frameInterval, end) : end
         }
+        return [own, frame].compactMap { $0 }.min()
     }
 
     public func handleDeadlines() {
+        if open, let why = sink.handleDeadlines() { return lose(why) }
         let time = now()
         var opacity = 1.0
         switch phase {
-        case .idle:
+        case .idle, .gone:
             return
         case .showing:
-            break
+            guard dirty else { return }
         case let .fading(since):
             let faded = time - since
             guard faded < OverlayDefaults.fadeDuration else { return fadeOut() }
-            opacity = 1 - Self.seconds(faded) / Self.seconds(OverlayDefaults.fadeDuration)
+            if sink.fadesItself {
+                guard dirty || !fadeSent else { return }
+            } else {
+                opacity = 1 - Self.seconds(faded) / Self.seconds(OverlayDefaults.fadeDuration)
+            }
         }
-        guard open, let frame = surface.frame() else { return }
-        OverlayPainter.paint(scene, opacity: opacity, into: frame.pixels, stride: frame.stride)
-        if let why = surface.present() { return lose(why) }
+        guard open, sink.isReady, time >= lastFrame + OverlayDefaults.frameInterval else { return }
+        if dirty || !sink.fadesItself, let why = sink.show(scene, opacity: opacity) { return lose(why) }
         lastFrame = time
         dirty = false
-        if case .showing(shown: false) = phase {
-            phase = .showing(shown: true)
-            lastProblem = nil
-            onReport?(.shown(surface.name))
+        if case let .fading(since) = phase, sink.fadesItself {
+            // The shell fades what is left of the fade.
+            let left = OverlayDefaults.fadeDuration - (time - since)
+            if let why = sink.fade(over: left) { return lose(why) }
+            fadeSent = true
         }
+        noteShown()
     }
 
-    /// The panel has faded: its surface, memory and connection go.
+    /// Says the panel is shown once the desktop has shown its first scene of a gesture.
+    private func noteShown() {
+        guard case .showing(shown: false) = phase, sink.hasShown else { return }
+        phase = .showing(shown: true)
+        lastProblem = nil
+        onReport?(.shown(sink.name))
+    }
+
+    /// The panel has faded: the sink's surface, memory and connection go.
     private func fadeOut() {
-        surface.close()
-        OverlayPainter.releaseCaches()
+        sink.close()
         open = false
         phase = .idle
         scene = OverlayScene()
@@ -213,11 +248,11 @@ public final class GestureOverlay: PollSource {
         onReport?(.faded)
     }
 
-    /// The surface went away mid-gesture: nothing more is drawn until the next gesture.
+    /// The sink went away mid-gesture: nothing more is shown until the next gesture.
     private func lose(_ why: String) {
-        surface.close()
+        sink.close()
         open = false
-        phase = .idle
+        if case .fading = phase { phase = .idle } else { phase = .gone }
         scene = OverlayScene()
         problem(why)
     }
@@ -234,7 +269,7 @@ public final class GestureOverlay: PollSource {
 
     /// Closes what is open (the daemon stops, or feedback was turned off).
     public func stop() {
-        if open { surface.close() }
+        if open { sink.close() }
         open = false
         phase = .idle
     }

@@ -18,6 +18,10 @@ public enum OverlayDefaults {
     /// Most points a stroke's trail keeps: every other point is dropped past it, so a long
     /// stroke keeps its shape in bounded memory.
     public static let maximumTrailPoints = 256
+    /// Most characters of one line of the panel sent to GNOME Shell, counted as JavaScript
+    /// counts them (UTF-16 code units): the panel shows about 30; a longer rule name is cut
+    /// with an ellipsis, and touchgest's extension refuses longer lines.
+    public static let maximumFeedbackText = 200
     /// Most bytes read from the desktop in one wake-up: its answers to the overlay are a
     /// few hundred bytes; what is left waits for the next round, input first.
     public static let readBudget = 4_096

@@ -60,7 +60,7 @@ import TextWire
         let result = Self.check("\(Self.data)/45-50/\(Self.uuid)")
         #expect(result.status == "status 0", "\(result.lines)")
         #expect(result.lines == [
-            "imports: gi://Clutter gi://GLib gi://Gio gi://Meta resource:///org/gnome/shell/extensions/extension.js "
+            "imports: gi://Clutter gi://GLib gi://Gio gi://Meta gi://St resource:///org/gnome/shell/extensions/extension.js "
                 + "resource:///org/gnome/shell/ui/main.js resource:///org/gnome/shell/misc/config.js",
             "constructed TouchgestFocus for touchgest-focus@touchgest.org, shell-version 45 46 47 48 49 50",
             "enabled",
@@ -146,9 +146,37 @@ import TextWire
             "workspaces tracker: begin 4000 10 20",
             "workspaces tracker: update 4000 120 400",
             "Follow done",
+            // The feedback panel: in the top chrome, 16 px from the right edge and below the
+            // top bar, taking no input; its lines, its bar (the track, then half of it) and
+            // trail (3 points, 2 segments) as shown; past its bounds refused; faded and
+            // destroyed; destroyed at a lock and refused while locked.
+            "shell: top chrome touchgest-feedback at 1584,48 320x96, reactive false, input region false",
+            "ShowFeedback done",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar 210x10 105x10; trail 2 segments",
+            "ShowFeedback done",
+            "panel: 1 finger · stroke | rule v: recognized | v 0.91 fired; bar 210x10; trail 0 segments",
+            "ShowFeedback refused: the headline is longer than 200 characters",
+            "ShowFeedback refused: progress 1.5 is neither -1 nor within 0 to 1",
+            "ShowFeedback refused: a trail of 514 numbers; expected x, y pairs, at most 256",
+            "ShowFeedback refused: a trail point is outside 0 to 1",
+            "HideFeedback refused: a fade of 6000 ms; at most 5000",
+            "st: touchgest-feedback eases to opacity 0 over 600 ms",
+            "st: touchgest-feedback destroyed",
+            "HideFeedback done",
+            "shell: top chrome touchgest-feedback at 1584,48 320x96, reactive false, input region false",
+            "ShowFeedback done",
+            "locked",
+            "st: touchgest-feedback destroyed",
+            "ShowFeedback refused: the screen is locked",
+            "unlocked",
+            "shell: top chrome touchgest-feedback at 1584,48 320x96, reactive false, input region false",
+            "ShowFeedback done",
             "swipes fire: false false",
             "touchgest leaves the bus",
             "workspaces tracker: end 4000 400 (cancelled)",
+            // The panel left shown fades by itself.
+            "st: touchgest-feedback eases to opacity 0 over 600 ms",
+            "st: touchgest-feedback destroyed",
             "swipes fire: true true",
             // A program trusted-programs does not name.
             "Keys refused: /usr/bin/gjs-console is not touchgest",

@@ -1,4 +1,5 @@
 import Overlay
+import PollLoop
 import TouchGestures
 import Testing
 
@@ -150,5 +151,161 @@ struct GestureOverlayTests {
         #expect(overlay.scene.trail.count <= OverlayDefaults.maximumTrailPoints)
         #expect(overlay.scene.trail.first == Point(x: 0, y: 0.5))
         #expect(overlay.scene.trail.last == Point(x: 0.999, y: 0.5))
+    }
+}
+
+/// A sink like GNOME Shell's: it takes scenes, not pixels, takes the next only once it has
+/// answered the last (``answer()``), and fades the panel by itself.
+private final class SceneSink: OverlaySink {
+    var log: [String] = []
+    var isOpen = false
+    /// Calls sent and not answered.
+    var unanswered = 0
+    var answered = false
+    /// Why the sink is gone at its next read.
+    var goneAtRead: String?
+    var name: String { "the scene sink" }
+
+    func open() -> String? {
+        log.append("open")
+        isOpen = true
+        answered = false
+        unanswered = 0
+        return nil
+    }
+
+    func collect(_ interest: inout PollInterest) { if isOpen { interest.read(43) } }
+
+    func handleReadable(_ fd: Int32) -> String? {
+        if let goneAtRead { return goneAtRead }
+        answer()
+        return nil
+    }
+
+    var deadline: Timestamp? { nil }
+    func handleDeadlines() -> String? { nil }
+    var isReady: Bool { isOpen && unanswered == 0 }
+    var hasShown: Bool { answered }
+    var fadesItself: Bool { true }
+
+    func show(_ scene: OverlayScene, opacity: Double) -> String? {
+        log.append("show \(scene.headline) | \(scene.decision) | \(scene.progress.map { "\($0)" } ?? "-") at \(opacity)")
+        unanswered += 1
+        return nil
+    }
+
+    func fade(over duration: Duration) -> String? {
+        log.append("fade over \(duration)")
+        unanswered += 1
+        return nil
+    }
+
+    func answer() {
+        if unanswered > 0 { answered = true }
+        unanswered = 0
+    }
+
+    func close() {
+        log.append("close")
+        isOpen = false
+    }
+}
+
+struct SceneSinkTests {
+    private final class Harness {
+        var time = Timestamp.milliseconds(1_000)
+        let sink = SceneSink()
+        lazy var overlay: GestureOverlay = {
+            let overlay = GestureOverlay(sink: sink, clock: { [unowned self] in time })
+            overlay.onReport = { [unowned self] report in sink.log.append("\(report)") }
+            return overlay
+        }()
+
+        func feed(_ gesture: TouchpadGesture, decide: () -> Void = {}) {
+            let event = InputEvent.touchpad(TouchpadEvent(gesture, timestamp: time))
+            overlay.prepare(event)
+            decide()
+            overlay.input(event)
+        }
+
+        func run(until end: Timestamp) {
+            while let due = overlay.nextDeadline, due <= end {
+                time = max(time, due)
+                overlay.handleDeadlines()
+            }
+            time = end
+        }
+
+        /// The desktop answers what was sent, as the loop hands it a readable descriptor.
+        func answer() {
+            overlay.handleReadable(43)
+        }
+    }
+
+    // The scene goes when the shell can take it: one call waits at a time, and what changed
+    // meanwhile goes as one newer scene once it has answered. At the lift the last scene
+    // and the fade go together, once; the shell fades by itself (no frame per step of the
+    // fade), and the sink is closed when the fade is over. "shown" is said once the shell
+    // answered the first scene, not when it was sent.
+    @Test func aSinkThatFadesItselfGetsScenesWhenReadyAndOneFade() {
+        let harness = Harness()
+        let overlay = harness.overlay
+        harness.feed(.swipeBegin(fingers: 3))
+        harness.run(until: harness.time)
+        harness.feed(.swipeUpdate(fingers: 3, delta: Point(x: 10, y: 0))) {
+            overlay.decided(rule: "pan-3", gesture: "pan", moment: "began", progress: 0.25)
+        }
+        // Not answered: nothing more goes, however long.
+        harness.run(until: harness.time + .milliseconds(200))
+        harness.answer()
+        harness.feed(.swipeUpdate(fingers: 3, delta: Point(x: 10, y: 0))) {
+            overlay.decided(rule: "pan-3", gesture: "pan", moment: "changed", progress: 0.5)
+        }
+        harness.run(until: harness.time + .milliseconds(10))
+        harness.answer()
+        harness.feed(.swipeEnd(fingers: 3, cancelled: false)) {
+            overlay.decided(rule: "pan-3", gesture: "pan", moment: "ended", progress: 0.5)
+        }
+        harness.run(until: harness.time + .milliseconds(33))
+        harness.answer()
+        harness.run(until: harness.time + OverlayDefaults.fadeDuration)
+        #expect(harness.sink.log == [
+            "open",
+            "show 3 fingers | deciding... | - at 1.0",
+            "overlay: shown on the scene sink",
+            // The scene of 0.25 changed before the shell answered: only the newer went.
+            "show 3 fingers · pan | rule pan-3: changed | 0.5 at 1.0",
+            "show 3 fingers · pan | rule pan-3: ended | 0.5 at 1.0",
+            // A frame after the lift: the shell fades what is left of the fade.
+            "fade over 0.577 seconds",
+            "close",
+            "overlay: faded",
+        ])
+        #expect(overlay.nextDeadline == nil)
+        #expect(overlay.pollDescriptors.isEmpty)
+    }
+
+    // A sink that goes away mid-gesture (the shell refused the scene) is not opened again
+    // at the gesture's next event: nothing is tried until every finger is up, and the next
+    // gesture opens it afresh. The refusal is said once.
+    @Test func aSinkLostMidGestureIsNotOpenedAgainUntilTheLift() {
+        let harness = Harness()
+        harness.sink.goneAtRead = "GNOME Shell did not show the overlay: the screen is locked"
+        for _ in 0..<2 {
+            harness.feed(.swipeBegin(fingers: 3))
+            harness.run(until: harness.time)
+            harness.answer()
+            for _ in 0..<3 {
+                harness.feed(.swipeUpdate(fingers: 3, delta: Point(x: 10, y: 0)))
+                harness.run(until: harness.time + .milliseconds(40))
+            }
+            harness.feed(.swipeEnd(fingers: 3, cancelled: false))
+            harness.run(until: harness.time + .seconds(1))
+        }
+        #expect(harness.sink.log == [
+            "open", "show 3 fingers | deciding... | - at 1.0", "close", "overlay: GNOME Shell did not show the overlay: the screen is locked",
+            "open", "show 3 fingers | deciding... | - at 1.0", "close",
+        ])
+        #expect(harness.overlay.nextDeadline == nil)
     }
 }

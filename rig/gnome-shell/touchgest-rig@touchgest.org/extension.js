@@ -38,10 +38,15 @@
 //                                         the shell's handlers have set it, the update's event time
 //                                         (ms, the input's clock) and GLib.get_monotonic_time() then
 //                                         (us, CLOCK_MONOTONIC): for scripts/measure-follow-lag
+//     Feedback() -> (s state)            touchgest's feedback panel as the shell has it, read from the
+//                                         stage (the actor named touchgest-feedback), not from touchgest's
+//                                         extension: "none" where there is none, else "shown" (mapped) or
+//                                         "hidden", then "opacity N reactive B at X,Y WxH:" and its
+//                                         labels' texts joined by " | "
 // It stays enabled on the lock screen (metadata.json), so that a test can ask.
 'use strict';
 
-const {Clutter, Gio, GLib} = imports.gi;
+const {Clutter, Gio, GLib, St} = imports.gi;
 const Main = imports.ui.main;
 
 const RigInterface = `
@@ -82,6 +87,9 @@ const RigInterface = `
     </method>
     <method name="OverviewLog">
       <arg type="as" direction="out" name="lines"/>
+    </method>
+    <method name="Feedback">
+      <arg type="s" direction="out" name="state"/>
     </method>
     <method name="ProgressTimes">
       <arg type="as" direction="out" name="lines"/>
@@ -221,6 +229,27 @@ class TouchgestRig {
     Swipes() {
         return [Main.wm._workspaceAnimation._swipeTracker._touchpadGesture.enabled,
             Main.overview._swipeTracker._touchpadGesture.enabled];
+    }
+
+    Feedback() {
+        const find = actor => {
+            if (actor.get_name() === 'touchgest-feedback')
+                return actor;
+            for (const child of actor.get_children()) {
+                const found = find(child);
+                if (found)
+                    return found;
+            }
+            return null;
+        };
+        const panel = find(global.stage);
+        if (!panel)
+            return 'none';
+        const texts = panel.get_children().filter(child => child instanceof St.Label).map(label => label.text);
+        const [x, y] = panel.get_transformed_position();
+        const [width, height] = panel.get_transformed_size();
+        return `${panel.is_mapped() ? 'shown' : 'hidden'} opacity ${panel.opacity} reactive ${panel.reactive} `
+            + `at ${Math.round(x)},${Math.round(y)} ${Math.round(width)}x${Math.round(height)}: ${texts.join(' | ')}`;
     }
 
     Modifiers() {

@@ -41,6 +41,17 @@
 //                       which the shell reads the fingers' speed at the end and decides, by its
 //                       own rules, whether to finish or go back. A follow under way when its
 //                       caller leaves the bus goes back.
+//     ShowFeedback(s headline, s decision, d progress, s verdict, ad trail)  shows touchgest's
+//                       feedback panel (`feedback = "on"`, docs/overlay.md) in the top right
+//                       corner, or changes what it shows: its first two lines, a progress bar
+//                       (progress 0 to 1, or -1 for none), a third line (a stroke's verdict, or
+//                       empty) and a stroke's trail as x0, y0, x1, y1, ... (each 0 to 1, at most
+//                       MAXIMUM_TRAIL_POINTS points). Lines of at most MAXIMUM_FEEDBACK_TEXT
+//                       characters; anything else is refused. The panel takes no input (clicks
+//                       go to what is beneath) and is removed at once when the screen locks.
+//     HideFeedback(u milliseconds)  the panel fades out over that time (at most
+//                       MAXIMUM_FADE_MS), then is destroyed: nothing of it stays. When its caller
+//                       leaves the bus without hiding it, it fades by itself (ORPHAN_FADE_MS).
 // from touchgest only: the caller's process must run one of the programs named in
 // trusted-programs beside this file (one absolute path a line; without the file,
 // /usr/bin/touchgest and /usr/local/bin/touchgest), as /proc/PID/exe shows it. A caller
@@ -59,6 +70,7 @@ import Clutter from 'gi://Clutter';
 import GLib from 'gi://GLib';
 import Gio from 'gi://Gio';
 import Meta from 'gi://Meta';
+import St from 'gi://St';
 import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
 import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 import * as Config from 'resource:///org/gnome/shell/misc/config.js';
@@ -95,6 +107,16 @@ const InputInterface = `
     <method name="UnwatchModifiers"/>
     <method name="YieldGestures">
       <arg type="au" direction="in" name="fingers"/>
+    </method>
+    <method name="ShowFeedback">
+      <arg type="s" direction="in" name="headline"/>
+      <arg type="s" direction="in" name="decision"/>
+      <arg type="d" direction="in" name="progress"/>
+      <arg type="s" direction="in" name="verdict"/>
+      <arg type="ad" direction="in" name="trail"/>
+    </method>
+    <method name="HideFeedback">
+      <arg type="u" direction="in" name="milliseconds"/>
     </method>
     <method name="Follow">
       <arg type="s" direction="in" name="animation"/>
@@ -141,6 +163,28 @@ const TOUCHPAD_BASE_WIDTH = 400;
 const TOUCHPAD_BASE_HEIGHT = 300;
 /** Most numbers of fingers one YieldGestures call may name. */
 const MAXIMUM_YIELDED = 10;
+/** Most characters (UTF-16 code units) of one line of the feedback panel: touchgest's OverlayDefaults.maximumFeedbackText. */
+const MAXIMUM_FEEDBACK_TEXT = 200;
+/** Most points of the feedback panel's trail: touchgest's OverlayDefaults.maximumTrailPoints. */
+const MAXIMUM_TRAIL_POINTS = 256;
+/** The longest fade HideFeedback takes, in milliseconds. */
+const MAXIMUM_FADE_MS = 5000;
+/** How long the panel fades when its caller left the bus without hiding it: touchgest's own fade. */
+const ORPHAN_FADE_MS = 600;
+/**
+ * The feedback panel as touchgest draws it elsewhere (its OverlayDefaults and
+ * OverlayPainter): 320x96 pixels, 16 from the right edge and below the top bar, the
+ * progress bar's and the trail's boxes in it (x, y, width, height), and its colours.
+ */
+const PANEL_WIDTH = 320;
+const PANEL_HEIGHT = 96;
+const PANEL_MARGIN = 16;
+const BAR_BOX = [10, 56, 210, 10];
+const TRAIL_BOX = [230, 8, 80, 80];
+const TRACK_COLOUR = [0x3a, 0x40, 0x4c];
+const BAR_COLOUR = [0x4c, 0xa3, 0xff];
+const TRAIL_COLOUR = [0xff, 0xc8, 0x3c];
+
 /** The key bits of Clutter's modifier mask: Shift, Lock, Control, Mod1-Mod5, Super, Hyper, Meta. */
 const MODIFIER_BITS = 0xff | (1 << 26) | (1 << 27) | (1 << 28);
 
@@ -307,6 +351,171 @@ class ShellGestures {
     }
 }
 
+/**
+ * touchgest's feedback panel: St actors in the shell's top chrome, made at the first
+ * ShowFeedback and destroyed once faded. Not reactive, and not in the input region: the
+ * pointer's events go to whatever is beneath it.
+ */
+class FeedbackPanel {
+    /** `locked`: whether the screen is locked now. */
+    constructor(locked) {
+        this._locked = locked;
+        this._panel = null;
+        this._fading = false;
+        this._progress = -1;
+        this._trail = [];
+        /** The caller whose panel it is, and the watch on its name. */
+        this._owner = null;
+        this._ownerWatch = 0;
+        this._sessionSignal = 0;
+    }
+
+    show(sender, headline, decision, progress, verdict, trail) {
+        for (const [name, line] of [['headline', headline], ['decision', decision], ['verdict', verdict]]) {
+            if (line.length > MAXIMUM_FEEDBACK_TEXT)
+                throw new Error(`the ${name} is longer than ${MAXIMUM_FEEDBACK_TEXT} characters`);
+        }
+        if (progress !== -1 && !(progress >= 0 && progress <= 1))
+            throw new Error(`progress ${progress} is neither -1 nor within 0 to 1`);
+        if (trail.length % 2 !== 0 || trail.length > 2 * MAXIMUM_TRAIL_POINTS)
+            throw new Error(`a trail of ${trail.length} numbers; expected x, y pairs, at most ${MAXIMUM_TRAIL_POINTS}`);
+        if (!trail.every(value => value >= 0 && value <= 1))
+            throw new Error('a trail point is outside 0 to 1');
+        this._own(sender);
+        if (!this._panel)
+            this._make();
+        this._panel.remove_all_transitions();
+        this._panel.opacity = 255;
+        this._fading = false;
+        this._headline.text = headline;
+        this._decision.text = decision;
+        this._verdict.text = verdict;
+        this._progress = progress;
+        this._trail = trail;
+        this._bar.queue_repaint();
+        this._trailArea.queue_repaint();
+    }
+
+    hide(milliseconds) {
+        if (milliseconds > MAXIMUM_FADE_MS)
+            throw new Error(`a fade of ${milliseconds} ms; at most ${MAXIMUM_FADE_MS}`);
+        this._unown();
+        const panel = this._panel;
+        // A fade under way goes on as it is.
+        if (!panel || this._fading)
+            return;
+        this._fading = true;
+        panel.ease({opacity: 0, duration: milliseconds, mode: Clutter.AnimationMode.LINEAR, onComplete: () => this._remove(panel)});
+    }
+
+    /** The panel goes at once, and nothing is watched (the extension is disabled). */
+    destroy() {
+        this._unown();
+        if (this._panel)
+            this._remove(this._panel);
+    }
+
+    _own(sender) {
+        if (this._owner === sender)
+            return;
+        this._unown();
+        this._owner = sender;
+        this._ownerWatch = Gio.bus_watch_name_on_connection(Gio.DBus.session, sender, Gio.BusNameWatcherFlags.NONE,
+            null, () => this.hide(ORPHAN_FADE_MS));
+    }
+
+    _unown() {
+        if (this._ownerWatch)
+            Gio.bus_unwatch_name(this._ownerWatch);
+        this._ownerWatch = 0;
+        this._owner = null;
+    }
+
+    _make() {
+        const monitor = Main.layoutManager.primaryMonitor;
+        const panel = new St.Widget({
+            name: 'touchgest-feedback', reactive: false, width: PANEL_WIDTH, height: PANEL_HEIGHT,
+            x: monitor.x + monitor.width - PANEL_WIDTH - PANEL_MARGIN,
+            y: monitor.y + Main.layoutManager.panelBox.height + PANEL_MARGIN,
+            style: 'background-color: rgb(30, 34, 42); border-radius: 6px;',
+        });
+        const label = (y, style) => {
+            const made = new St.Label({x: BAR_BOX[0], y, width: BAR_BOX[2], style});
+            panel.add_child(made);
+            return made;
+        };
+        this._headline = label(6, 'color: #ffffff; font-weight: bold; font-size: 15px;');
+        this._decision = label(30, 'color: #d9dee6; font-size: 13px;');
+        this._verdict = label(70, 'color: #ffffff; font-size: 13px;');
+        const area = ([x, y, width, height], paint) => {
+            const made = new St.DrawingArea({x, y, width, height});
+            made.connect('repaint', () => {
+                const cr = made.get_context();
+                paint(cr, width, height);
+                cr.$dispose();
+            });
+            panel.add_child(made);
+            return made;
+        };
+        this._bar = area(BAR_BOX, (cr, width, height) => this._paintBar(cr, width, height));
+        this._trailArea = area(TRAIL_BOX, (cr, width, height) => this._paintTrail(cr, width, height));
+        // Above the windows, outside the input region and the struts.
+        Main.layoutManager.addTopChrome(panel, {affectsInputRegion: false, affectsStruts: false, trackFullscreen: false});
+        this._panel = panel;
+        this._fading = false;
+        this._sessionSignal = Main.sessionMode.connect('updated', () => {
+            if (this._locked())
+                this._remove(panel);
+        });
+    }
+
+    _paintBar(cr, width, height) {
+        const colour = rgb => cr.setSourceRGBA(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 1);
+        colour(TRACK_COLOUR);
+        cr.rectangle(0, 0, width, height);
+        cr.fill();
+        if (this._progress < 0)
+            return;
+        colour(BAR_COLOUR);
+        cr.rectangle(0, 0, Math.round(width * this._progress), height);
+        cr.fill();
+    }
+
+    /** The trail fills its box, whatever part of the device it was drawn on. */
+    _paintTrail(cr, width, height) {
+        const trail = this._trail;
+        if (trail.length < 4)
+            return;
+        const xs = trail.filter((value, index) => index % 2 === 0);
+        const ys = trail.filter((value, index) => index % 2 === 1);
+        const [minX, minY] = [Math.min(...xs), Math.min(...ys)];
+        const [spanX, spanY] = [Math.max(...xs) - minX, Math.max(...ys) - minY];
+        const scale = (width - 8) / Math.max(spanX, spanY, 1e-3);
+        const originX = 4 + (width - 8 - spanX * scale) / 2;
+        const originY = 4 + (height - 8 - spanY * scale) / 2;
+        cr.setSourceRGBA(TRAIL_COLOUR[0] / 255, TRAIL_COLOUR[1] / 255, TRAIL_COLOUR[2] / 255, 1);
+        cr.setLineWidth(2.5);
+        xs.forEach((x, index) => {
+            const [px, py] = [originX + (x - minX) * scale, originY + (ys[index] - minY) * scale];
+            if (index === 0)
+                cr.moveTo(px, py);
+            else
+                cr.lineTo(px, py);
+        });
+        cr.stroke();
+    }
+
+    _remove(panel) {
+        if (this._panel === panel) {
+            this._panel = null;
+            this._fading = false;
+            Main.sessionMode.disconnect(this._sessionSignal);
+            this._sessionSignal = 0;
+        }
+        panel.destroy();
+    }
+}
+
 class TouchgestInput {
     constructor(path) {
         this._path = path;
@@ -316,6 +525,7 @@ class TouchgestInput {
         this._watchers = new Map();
         this._sentModifiers = 0;
         this._gestures = new ShellGestures();
+        this._feedback = new FeedbackPanel(() => this._locked());
         this._object = Gio.DBusExportedObject.wrapJSObject(InputInterface, this);
         this._object.export(Gio.DBus.session, '/org/touchgest/Input');
     }
@@ -324,6 +534,8 @@ class TouchgestInput {
         for (const sender of [...this._watchers.keys()])
             this._unwatchModifiers(sender);
         this._gestures.release();
+        this._feedback.destroy();
+        this._feedback = null;
         this._gestures = null;
         this._object.unexport();
         this._object = null;
@@ -357,6 +569,16 @@ class TouchgestInput {
         const sender = invocation.get_sender();
         // Even while locked: it presses nothing, and it must hold once the screen is unlocked.
         this._serve(invocation, () => this._gestures.yield(sender, fingers), true);
+    }
+
+    ShowFeedbackAsync([headline, decision, progress, verdict, trail], invocation) {
+        const sender = invocation.get_sender();
+        this._serve(invocation, () => this._feedback.show(sender, headline, decision, progress, verdict, trail));
+    }
+
+    HideFeedbackAsync([milliseconds], invocation) {
+        // Even while locked: it shows nothing.
+        this._serve(invocation, () => this._feedback.hide(milliseconds), true);
     }
 
     FollowAsync([animation, phase, progress, time], invocation) {
