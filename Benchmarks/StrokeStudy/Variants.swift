@@ -9,6 +9,8 @@ struct MatcherVariant: Sendable {
     let name: String
     let prepare: @Sendable ([Point]) -> [Point]?
     let distance: @Sendable ([Point], [Point]) -> Double
+    /// Whether it compares with the teaching drawings themselves rather than the learned templates.
+    var raw = false
 }
 
 enum Variants {
@@ -68,7 +70,7 @@ enum Variants {
         return Double.acos(min(1, max(-1, similarity)))
     }
 
-    static let all: [MatcherVariant] = [
+    static let all: [MatcherVariant] = rawVariants + [
         MatcherVariant(name: "64 points (the matcher)", prepare: { prepared($0, count: 64) },
                        distance: { a, b in bestTurn { positional(a, b, $0) } }),
         MatcherVariant(name: "128 points", prepare: { prepared($0, count: 128) },
@@ -84,6 +86,13 @@ enum Variants {
         MatcherVariant(name: "path + \(w) x directions, 32 pts", prepare: { prepared($0, count: 32) },
                        distance: { a, b in bestTurn { positional(a, b, $0) + w * directional(a, b, $0) } })
     }
+
+    static let rawVariants: [MatcherVariant] = [
+        MatcherVariant(name: "raw drawings, 64 points", prepare: { prepared($0, count: 64) },
+                       distance: { a, b in bestTurn { positional(a, b, $0) } }, raw: true),
+        MatcherVariant(name: "raw drawings + 0.3 x directions", prepare: { prepared($0, count: 64) },
+                       distance: { a, b in bestTurn { positional(a, b, $0) + 0.3 * directional(a, b, $0) } }, raw: true),
+    ]
 
     /// Which rule each variant ranks first for `path`, among `rules` (name, template points).
     static func rank(_ path: [Point], rules: [(String, [[Point]])], variant: MatcherVariant) -> (best: String, margin: Double)? {

@@ -22,7 +22,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 }
-let optionNames: Set<String> = ["--splits", "--seed", "--mm-per-pixel", "--k"]
+let optionNames: Set<String> = ["--splits", "--seed", "--mm-per-pixel", "--k", "--only"]
 let positional = arguments.enumerated().filter { index, text in
     !text.hasPrefix("--") && (index == 0 || !optionNames.contains(arguments[index - 1]))
 }.map(\.element)
@@ -38,7 +38,8 @@ let mmPerPixel = option("--mm-per-pixel").flatMap { Double($0) } ?? 0.4
 let ks = option("--k").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1, 3, 5]
 let showShapes = arguments.contains("--shapes")
 let showMisses = arguments.contains("--misses")
-let variants = arguments.contains("--variants") ? Variants.all : []
+// --variants [--only TEXT]: every matcher variant, or those whose name contains TEXT.
+let variants = arguments.contains("--variants") ? Variants.all.filter { variant in option("--only").map { variant.name.contains($0) } ?? true } : []
 var variantRight: [Key: [Int]] = [:]
 // --policies: the matcher's ranking with a threshold ceiling, floor and a margin over the
 // second rule, gates left out: what each would fire.
@@ -179,7 +180,9 @@ for groupName in groups.keys.sorted() {
             }
             _ = fired.count
             let variantRules = variants.map { variant in
-                book.rules.map { rule in (rule.name, rule.templates.compactMap { variant.prepare($0.points) }) }
+                variant.raw
+                    ? shapeNames.map { shape in (shape, train[shape]!.compactMap { variant.prepare(millimetres($0).map(\.point)) }) }
+                    : book.rules.map { rule in (rule.name, rule.templates.compactMap { variant.prepare($0.points) }) }
             }
             // Each rule's lowest leave-one-out score among its templates (nil for one).
             let lowest: [String: Double] = showPolicies ? Dictionary(uniqueKeysWithValues: book.rules.compactMap { rule in
@@ -235,7 +238,7 @@ for groupName in groups.keys.sorted() {
     }
 }
 
-func percent(_ count: Int, _ total: Int) -> String { total == 0 ? "-" : fixedDecimals(100 * Double(count) / Double(total), 1) + "%" }
+func percent(_ count: Int, _ total: Int) -> String { total == 0 ? "-" : fixedDecimals(100 * Double(count) / Double(total), 2) + "%" }
 let subjects = Set(logs.map(\.subject)).count
 print("\(logs.count) drawings, \(subjects) subjects, \(Set(logs.map(\.shape)).count) shapes; \(splits) splits a subject, speed and K, seed \(seed); \(fixedDecimals(mmPerPixel, 2)) mm a pixel\n")
 print("| speed | K | tests | right | wrong | none | $1 right | matcher alone right |")

@@ -17,6 +17,8 @@ public struct StrokeBends: Sendable, Equatable {
     /// most, as a fraction of that line's length: 0 for a straight stroke, up to 0.25 for
     /// a bowed swipe, 0.3-0.5 for a check mark; infinite for a stroke that ends where it began.
     public let deviation: Double
+    /// Degrees the simplified path turns at its sharpest corner.
+    public let sharpestCorner: Double
 
     /// The bends of `path` (millimetres); nil when it has no extent.
     public init?(_ path: [Point]) {
@@ -30,12 +32,16 @@ public struct StrokeBends: Sendable, Equatable {
         guard extent > 0, extent.isFinite else { return nil }
         let simple = StrokeLearner.simplified(path, tolerance: extent * StrokeDefaults.bendTolerance)
         var turning = 0.0
+        var sharpest = 0.0
         for index in simple.indices.dropFirst().dropLast() {
             let a = simple[index] - simple[index - 1]
             let b = simple[index + 1] - simple[index]
-            turning += abs(Double.atan2(y: a.x * b.y - a.y * b.x, x: a.x * b.x + a.y * b.y))
+            let turn = abs(Double.atan2(y: a.x * b.y - a.y * b.x, x: a.x * b.x + a.y * b.y))
+            turning += turn
+            sharpest = max(sharpest, turn)
         }
         self.turning = turning * 180 / .pi
+        sharpestCorner = sharpest * 180 / .pi
         let chord = last - first
         let length = chord.length
         var farthest = 0.0
@@ -52,5 +58,6 @@ public struct StrokeBends: Sendable, Equatable {
     /// straight line (``StrokeDefaults/straightMargin``) to be a shape.
     public var couldBeStraight: Bool {
         turning < StrokeDefaults.straightTurning && deviation < StrokeDefaults.straightDeviation
+            && !(sharpestCorner >= StrokeDefaults.cornerTurn && deviation >= StrokeDefaults.cornerDeviation)
     }
 }

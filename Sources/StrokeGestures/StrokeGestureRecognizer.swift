@@ -99,6 +99,46 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         StrokeMatcher.best(shape, among: templates, tolerance: rotationTolerance)
     }
 
+    /// Its best template for any of `readings` (a stroke whole, and without its landing
+    /// hook) and that template's score; nil with no templates.
+    public func match(_ readings: [StrokeShape]) -> (template: Int, score: Double)? {
+        readings.compactMap(match).max { $0.score < $1.score }
+    }
+
+    /// The ways a finished stroke is read: whole, and without its first
+    /// ``StrokeDefaults/landingHook`` millimetres when it is long enough to have a hook.
+    static func readings(of points: [Point]) -> [StrokeShape] {
+        [StrokeShape(points), withoutHook(points).flatMap { StrokeShape($0) }].compactMap { $0 }
+    }
+
+    /// `points` from the end of their landing hook: the sharpest corner within the first
+    /// ``StrokeDefaults/landingHook`` millimetres, when the path turns there by at least
+    /// ``StrokeDefaults/hookTurn`` degrees between the way it came in and the way it goes
+    /// on. Nil when there is no such corner (a V's first arm runs straight on, and reading
+    /// it shortened would make it a check mark) or too little is left after it.
+    static func withoutHook(_ points: [Point]) -> [Point]? {
+        guard let first = points.first else { return nil }
+        var along = [0.0]
+        along.reserveCapacity(points.count)
+        for index in points.indices.dropFirst() { along.append(along[index - 1] + points[index - 1].distance(to: points[index])) }
+        let total = along[along.count - 1]
+        guard total >= 3 * StrokeDefaults.landingHook else { return nil }
+        var sharpest: (index: Int, turn: Double)?
+        var ahead = 0
+        for index in points.indices.dropFirst() {
+            guard along[index] <= StrokeDefaults.landingHook else { break }
+            let inbound = points[index] - first
+            guard inbound.length >= StrokeDefaults.minimumHook else { continue }
+            while ahead < points.count - 1 && along[ahead] < along[index] + StrokeDefaults.landingHook { ahead += 1 }
+            let outbound = points[ahead] - points[index]
+            let turn = abs(Double.atan2(y: inbound.x * outbound.y - inbound.y * outbound.x,
+                                        x: inbound.x * outbound.x + inbound.y * outbound.y)) * 180 / .pi
+            if turn > sharpest?.turn ?? -1 { sharpest = (index, turn) }
+        }
+        guard let sharpest, sharpest.turn >= StrokeDefaults.hookTurn else { return nil }
+        return Array(points[sharpest.index...])
+    }
+
     private func step(_ input: Input) { stepPhase({ phase }, input, advance) }
 
     private func advance(_ input: Input) {
@@ -185,7 +225,8 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         phase = .idle
         guard let path, path.size >= minimumSize else { return fail(.tooSmall) }
         guard let shape = StrokeShape(path.points) else { return fail(.tooSmall) }
-        let ranking = group?.ranking(for: self, shape: shape) ?? match(shape).map { [StrokeCandidate(self, $0)] } ?? []
+        let readings = Self.readings(of: path.points)
+        let ranking = group?.ranking(for: self, readings: readings) ?? match(readings).map { [StrokeCandidate(self, $0)] } ?? []
         guard let mine = ranking.first(where: { $0.recognizer === self }) else { return fail(.noTemplates) }
         bestMatch = (mine.template, mine.score)
         guard mine.score >= threshold else { return fail(.belowThreshold) }

@@ -91,15 +91,15 @@ public final class StrokeGroup {
     }
 
     /// Every recognizer still deciding `recognizer`'s stroke, with its best template for
-    /// `shape`, best first.
-    func ranking(for recognizer: StrokeGestureRecognizer, shape: StrokeShape) -> [StrokeCandidate] {
+    /// `readings` of the stroke, best first.
+    func ranking(for recognizer: StrokeGestureRecognizer, readings: [StrokeShape]) -> [StrokeCandidate] {
         guard let key = StrokeKey(recognizer) else { return [] }
         if let ranked, ranked.key == key, ranked.ranking.contains(where: { $0.recognizer === recognizer }) {
             return ranked.ranking
         }
         let ranking = followers(of: key)
             .filter { $0 === recognizer || $0.state == .possible }
-            .compactMap { rival in rival.match(shape).map { StrokeCandidate(rival, $0) } }
+            .compactMap { rival in rival.match(readings).map { StrokeCandidate(rival, $0) } }
             .sorted { $0.outranks($1) }
         ranked = (key, ranking)
         return ranking
@@ -116,9 +116,9 @@ public final class StrokeGroup {
         guard let onReport,
               let path = followers.compactMap(\.path).max(by: { $0.points.count < $1.points.count }),
               path.size >= followers.map(\.minimumSize).min() ?? 0 else { return }
-        let shape = StrokeShape(path.points)
+        let readings = StrokeGestureRecognizer.readings(of: path.points)
         let entries = followers.map { follower in
-            let match = follower.bestMatch ?? shape.flatMap(follower.match)
+            let match = follower.bestMatch ?? follower.match(readings)
             return StrokeReport.Entry(rule: follower.label, template: match?.template, score: match?.score,
                                       threshold: follower.threshold, ending: follower.ending,
                                       fired: follower.state == .recognized)

@@ -123,7 +123,7 @@ public enum StrokeLearner {
         var total = [Double](repeating: 0, count: shaped.count)
         for one in shaped.indices {
             for other in shaped.indices where other > one {
-                let distance = StrokeMatcher.distance(shaped[one].shape.points, shaped[other].shape.points,
+                let distance = StrokeMatcher.distance(shaped[one].shape, shaped[other].shape,
                                                       tolerance: StrokeDefaults.rotationTolerance)
                 total[one] += distance
                 total[other] += distance

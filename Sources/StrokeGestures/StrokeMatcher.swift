@@ -1,8 +1,9 @@
 import RealModule
 import TouchGestures
 
-/// Compares prepared strokes with templates: the $1 recognizer's path distance, searched
-/// over a small turn either way, and its score.
+/// Compares prepared strokes with templates: the $1 recognizer's path distance, with the
+/// directions of the steps counted beside it, searched over a small turn either way, and
+/// its score.
 public enum StrokeMatcher {
     /// Half the diagonal of the unit box: the $1 recognizer's yardstick for its score.
     static let halfDiagonal = 0.5 * 2.0.squareRoot()
@@ -19,7 +20,7 @@ public enum StrokeMatcher {
                             tolerance: Double = StrokeDefaults.rotationTolerance) -> (template: Int, score: Double)? {
         var best: (template: Int, score: Double)?
         for (index, template) in templates.enumerated() {
-            let score = score(distance: distance(shape.points, template.shape.points, tolerance: tolerance))
+            let score = score(distance: distance(shape, template.shape, tolerance: tolerance))
             if score > best?.score ?? -1 { best = (index, score) }
         }
         return best
@@ -47,38 +48,65 @@ public enum StrokeMatcher {
     public static func straightness(of path: [Point], shape: StrokeShape,
                                     tolerance: Double = StrokeDefaults.rotationTolerance) -> Double {
         guard let first = path.first, let last = path.last, let line = StrokeShape([first, last]) else { return 0 }
-        return score(distance: distance(shape.points, line.points, tolerance: tolerance))
+        return score(distance: distance(shape, line, tolerance: tolerance))
     }
 
-    /// The average distance between corresponding points of `candidate`, turned about the
-    /// origin by the angle (within `tolerance` degrees either way) that brings it closest
-    /// to `template`, and `template`. The $1 recognizer's golden-section search, over a
-    /// narrower range and without turning to a common angle first.
-    public static func distance(_ candidate: [Point], _ template: [Point], tolerance: Double) -> Double {
+    /// How far `candidate`, turned about the origin by the angle (within `tolerance`
+    /// degrees either way) that brings it closest to `template`, lies from `template`: the
+    /// average distance between corresponding points, plus
+    /// ``StrokeDefaults/directionWeight`` times the average angle between corresponding
+    /// steps (a fraction of a half turn), over ``StrokeDefaults/directionScale``. The $1
+    /// recognizer's golden-section search, over a narrower range and without turning to a
+    /// common angle first.
+    public static func distance(_ candidate: StrokeShape, _ template: StrokeShape, tolerance: Double) -> Double {
         let phi = 0.5 * (5.0.squareRoot() - 1)
         let precision = StrokeDefaults.rotationPrecision * .pi / 180
+        let turns = turnsBetween(candidate, template)
+        func measure(_ angle: Double) -> Double {
+            (turnedDistance(candidate.points, template.points, angle: angle)
+                + StrokeDefaults.directionWeight * directionalDistance(turns, angle: angle)) / StrokeDefaults.directionScale
+        }
         var low = -tolerance * .pi / 180
         var high = -low
         var left = phi * low + (1 - phi) * high
         var right = (1 - phi) * low + phi * high
-        var leftDistance = turnedDistance(candidate, template, angle: left)
-        var rightDistance = turnedDistance(candidate, template, angle: right)
+        var leftDistance = measure(left)
+        var rightDistance = measure(right)
         while high - low > precision {
             if leftDistance < rightDistance {
                 high = right
                 right = left
                 rightDistance = leftDistance
                 left = phi * low + (1 - phi) * high
-                leftDistance = turnedDistance(candidate, template, angle: left)
+                leftDistance = measure(left)
             } else {
                 low = left
                 left = right
                 leftDistance = rightDistance
                 right = (1 - phi) * low + phi * high
-                rightDistance = turnedDistance(candidate, template, angle: right)
+                rightDistance = measure(right)
             }
         }
         return min(leftDistance, rightDistance)
+    }
+
+    /// The angle, in radians, from each step of `candidate` to the same step of `template`.
+    static func turnsBetween(_ candidate: StrokeShape, _ template: StrokeShape) -> [Double] {
+        zip(candidate.headings, template.headings).map { $1 - $0 }
+    }
+
+    /// The mean angle between the steps of the candidate turned by `angle` and the
+    /// template's, as a fraction of a half turn.
+    static func directionalDistance(_ turns: [Double], angle: Double) -> Double {
+        guard !turns.isEmpty else { return 0 }
+        var total = 0.0
+        for turn in turns {
+            var difference = turn - angle
+            while difference > .pi { difference -= 2 * .pi }
+            while difference < -.pi { difference += 2 * .pi }
+            total += abs(difference)
+        }
+        return total / Double(turns.count) / .pi
     }
 
     /// The average point distance with `candidate` turned by `angle` radians.

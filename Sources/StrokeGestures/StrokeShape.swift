@@ -1,3 +1,4 @@
+import RealModule
 import TouchGestures
 
 /// A path made ready for comparison, as the $1 recognizer prepares it (Wobbrock, Wilson
@@ -7,12 +8,24 @@ import TouchGestures
 public struct StrokeShape: Sendable, Equatable {
     /// The prepared points, `count` of them, centred on the origin, ``radius`` from it on average.
     public let points: [Point]
+    /// The direction of each step from one point to the next, in radians: what
+    /// ``StrokeMatcher`` compares beside the points, worked out once.
+    public let headings: [Double]
 
     /// Prepares `path` with `count` points; nil when the path has no length (fewer than two
     /// distinct points).
     public init?(_ path: [Point], count: Int = StrokeDefaults.resampledPoints) {
         guard count >= 2, let resampled = Self.resample(path, count: count) else { return nil }
         points = Self.scaled(Self.centred(resampled))
+        // A step of no length (the end standing in for points rounding left short) keeps
+        // the heading before it.
+        var headings: [Double] = []
+        headings.reserveCapacity(points.count - 1)
+        for index in points.indices.dropFirst() {
+            let step = points[index] - points[index - 1]
+            headings.append(step == .zero ? headings.last ?? 0 : Double.atan2(y: step.y, x: step.x))
+        }
+        self.headings = headings
     }
 
     /// The length of the polyline through `points`.

@@ -19,13 +19,14 @@ import TouchGestures
     }
 
     /// A rule's threshold adapts to how far apart its templates are: alike templates get
-    /// the ceiling (0.75, under the default 0.80: issue 40's real drawings), templates far apart lower it to under their lowest score against each
-    /// other, never under the floor; one template gets the floor.
+    /// the ceiling (0.72, under the default 0.80: issue 40's real drawings), templates far
+    /// apart lower it to under their lowest score against each other, never under the
+    /// floor; one template gets the floor.
     @Test func theThresholdAdaptsToHowFarApartTheTemplatesAre() throws {
         let alike = try [Shape.v, Shape.v.map { ($0.0, $0.1 * 0.97) }, Shape.v.map { ($0.0 * 0.98, $0.1) }].map(Self.template)
-        #expect(StrokeMatcher.adaptiveThreshold(for: alike) == 0.75)
-        #expect(StrokeMatcher.adaptiveThreshold(for: alike, ceiling: 0.72) == 0.72)
-        let apart = try [Shape.v, [(0.0, 0.0), (0.1, 0.9), (0.5, 1.0), (0.9, 0.9), (1.0, 0.0)], [(0.0, 0.5), (0.3, 1.0), (1.0, 0.0)]].map(Self.template)
+        #expect(StrokeMatcher.adaptiveThreshold(for: alike) == 0.72)
+        #expect(StrokeMatcher.adaptiveThreshold(for: alike, ceiling: 0.71) == 0.71)
+        let apart = try [Shape.v, [(0.0, 0.0), (0.1, 0.9), (0.5, 1.0), (0.9, 0.9), (1.0, 0.0)], [(0.0, 0.6), (0.25, 1.0), (1.0, 0.0)]].map(Self.template)
         var lowest = 1.0
         for index in apart.indices {
             let others = apart.indices.filter { $0 != index }.map { apart[$0] }
