@@ -57,11 +57,21 @@ export const sessionMode = Object.assign(new Signals(), {isLocked: false});
 export const screenShield = null;
 // A SwipeTracker as swipeTracker.js makes it: its enabled copied into its touchpad gesture
 // (the one-way binding, a notify::enabled handler connected first), and the gesture's
-// begin, update and end signals, printed where the tracker would take them.
+// begin, update and end signals, printed where the tracker would take them. The tracker
+// confirms the swipe at its begin (SCROLLING, from 0; its cancel goes back to 0), adds each
+// update's delta / distance to its progress, and decides an end as the shell does for a
+// slow lift (swipeTracker.js _getEndProgress below its speed threshold): the nearest snap
+// point of -1, 0 and 1.
 class TouchpadGesture {
     constructor(name) { this.name = name; this.enabled = true; }
     emit(signal, ...values) {
         print(\`\${this.name} tracker: \${signal} \${values.map(v => Math.round(v * 1000) / 1000).join(' ')}\${this.tracker._cancelled ? ' (cancelled)' : ''}\`);
+        if (signal === 'begin')
+            Object.assign(this.tracker, {_state: 1, _progress: 0, _cancelProgress: 0});
+        else if (signal === 'update')
+            this.tracker._progress += values[1] / values[2];
+        else if (signal === 'end')
+            this.tracker._state = 0;
     }
 }
 class Tracker extends Signals {
@@ -70,11 +80,16 @@ class Tracker extends Signals {
         this._enabled = true;
         this.orientation = orientation;
         this._cancelled = false;
+        this._state = 0;
+        this._history = {calculateVelocity: () => 0};
         this._touchpadGesture = Object.assign(new TouchpadGesture(name), {tracker: this});
         this.connect('notify::enabled', () => { this._touchpadGesture.enabled = this._enabled; });
     }
     get enabled() { return this._enabled; }
     set enabled(value) { this._enabled = value; this.emit('notify::enabled'); }
+    _getEndProgress(velocity, distance, isTouchpad) {
+        return this._cancelled ? this._cancelProgress : Math.max(-1, Math.min(1, Math.round(this._progress)));
+    }
 }
 export const overview = {toggle() { print('shell: overview toggled'); }, showApps() { print('shell: app grid shown'); },
     _swipeTracker: new Tracker('overview', 1)};
@@ -110,7 +125,7 @@ export default {
 };
 `);
 // St: a widget that keeps its children, labels that keep their text, drawing areas whose
-// repaint draws on a context that keeps its rectangles.
+// repaint draws on a context that keeps its colours and rectangles.
 GLib.file_set_contents(`${scratch}/st.js`, `
 class Widget {
     constructor(params = {}) { Object.assign(this, {opacity: 255, children: []}, params); }
@@ -125,7 +140,8 @@ class DrawingArea extends Widget {
     queue_repaint() {
         this.drawn = [];
         const cr = {rectangle: (x, y, w, h) => this.drawn.push(\`\${w}x\${h}\`), lineTo: () => this.drawn.push('line'),
-            setSourceRGBA() {}, fill() {}, setLineWidth() {}, moveTo() {}, stroke() {}, $dispose() {}};
+            setSourceRGBA: (...rgb) => this.drawn.push('#' + rgb.slice(0, 3).map(v => Math.round(v * 255).toString(16).padStart(2, '0')).join('')),
+            fill() {}, setLineWidth() {}, moveTo() {}, stroke() {}, $dispose() {}};
         this.get_context = () => cr;
         this.repaint();
     }
@@ -342,10 +358,7 @@ call('Follow', '(ssdu)', ['overview', 'begin', 0, 2000]);
 call('Follow', '(ssdu)', ['overview', 'update', 0.2, 2010]);
 call('Follow', '(ssdu)', ['overview', 'cancel', 0.2, 2020]);
 call('Follow', '(ssdu)', ['app-grid', 'begin', 0, 3000]);
-// Holding the swipes and in the middle of a follow, touchgest leaves the bus (as a killed
-// touchgest does): the follow goes back and the swipes come back.
 call('YieldGestures', '(au)', [[3]]);
-call('Follow', '(ssdu)', ['workspaces', 'begin', 0.3, 4000]);
 // The feedback panel: what it shows (its labels, the bar's track and fill, the trail's
 // segments), what it refuses, its fade; removed at a lock, refused while locked.
 let shownPanel = null;
@@ -353,7 +366,7 @@ const panelSays = () => {
     const panel = shownPanel;
     const areas = panel.children.filter(child => child.drawn);
     say(`panel: ${panel.children.filter(child => child.text !== undefined).map(label => label.text).join(' | ')}; `
-        + `bar ${areas[0].drawn.join(' ')}; trail ${areas[1].drawn.length} segments`);
+        + `bar ${areas[0].drawn.join(' ')}; trail ${areas[1].drawn.filter(step => step === 'line').length} segments`);
 };
 const addTopChrome = main.layoutManager.addTopChrome;
 main.layoutManager.addTopChrome = (actor, params) => { shownPanel = actor; addTopChrome(actor, params); };
@@ -361,6 +374,26 @@ call('ShowFeedback', '(ssdsad)', ['3 fingers · pan', 'rule pan-3: changed', 0.5
 panelSays();
 call('ShowFeedback', '(ssdsad)', ['1 finger · stroke', 'rule v: recognized', -1, 'v 0.91 fired', []]);
 panelSays();
+// A follow under the panel: while a lift now would send the animation back (the tracker's
+// own end decision lands on its cancel progress), the empty third line says so and the bar
+// changes colour; forward again, both clear; the end clears them. A tracker without that
+// decision (a shell that renamed it) gives no hint.
+const pan = (progress, time) => {
+    call('Follow', '(ssdu)', ['workspaces', time === 5000 ? 'begin' : 'update', progress, time]);
+    call('ShowFeedback', '(ssdsad)', ['3 fingers · pan', 'rule pan-3: changed', progress, '', []]);
+    panelSays();
+};
+pan(0.1, 5000);
+pan(0.6, 5100);
+pan(0.2, 5200);
+pan(0.7, 5300);
+pan(0.2, 5400);
+call('Follow', '(ssdu)', ['workspaces', 'end', 0.2, 5500]);
+panelSays();
+main.overview._swipeTracker._getEndProgress = undefined;
+call('Follow', '(ssdu)', ['overview', 'begin', 0.1, 6000]);
+panelSays();
+call('Follow', '(ssdu)', ['overview', 'end', 0.1, 6100]);
 call('ShowFeedback', '(ssdsad)', ['x'.repeat(201), '', -1, '', []]);
 call('ShowFeedback', '(ssdsad)', ['', '', 1.5, '', []]);
 call('ShowFeedback', '(ssdsad)', ['', '', -1, '', new Array(514).fill(0.5)]);
@@ -375,6 +408,9 @@ call('ShowFeedback', '(ssdsad)', ['2 fingers', 'deciding...', -1, '', []]);
 main.sessionMode.isLocked = false;
 say('unlocked');
 call('ShowFeedback', '(ssdsad)', ['2 fingers', 'deciding...', -1, '', []]);
+// Holding the swipes and in the middle of a follow, touchgest leaves the bus (as a killed
+// touchgest does): the follow goes back and the swipes come back.
+call('Follow', '(ssdu)', ['workspaces', 'begin', 0.3, 7000]);
 say(`swipes fire: ${main.swipes()}`);
 say('touchgest leaves the bus');
 touchgest.close_sync(null);

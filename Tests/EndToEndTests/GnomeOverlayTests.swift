@@ -62,6 +62,33 @@ struct GnomeOverlayTests {
         #expect(readText("\(run.folder)/gone") == "none\n")
     }
 
+    // A 3-finger pan that follows the workspaces, held short and slow (6 of 40 mm): the
+    // shell's own tracker, asked by the extension, would send the animation back at a lift
+    // now, so the panel's third line says so while the fingers are down. After the lift the
+    // shell went back (workspace 0) and the panel is gone.
+    @Test func aFollowHeldShortOfHalfWaySaysALiftWouldCancelIt() throws {
+        let desktop = try #require(WaylandDesktop.current)
+        try desktop.prepare()
+        desktop.changed()
+        let rules = Self.rules.replacing("on-begin = \"true\"", with: "progress-distance = 40\nfollow = \"workspaces\"")
+        let run = try desktop.run(accepting: { readText("\($0.folder)/gone") == "none\n" }) {
+            rig(devices: ["touchpad"], rules: rules, script: """
+                device touchpad
+                \(GnomeInputTests.connected)
+                touch 3 at 60,40 move -6,0 over 800ms lift no
+                await overlay: shown on
+                \(Self.feedback(desktop, matches: "lift now", into: "held"))
+                up 3 at 54,40
+                await overlay: faded
+                \(Self.feedback(desktop, matches: "^none$", into: "gone"))
+                """, arguments: Self.arguments, extra: InputRules.extra, wrapper: GnomeFocusTests.session(desktop))
+        }
+        #expect(run.status == 0, "\(run.lines.suffix(20))")
+        #expect(readText("\(run.folder)/held")
+                == "shown opacity 255 reactive false at 944,48 320x96: 3 fingers · pan | rule pan-3: changed | lift now: cancelled\n")
+        #expect(desktop.run("shown") == "0 false\n")
+    }
+
     // Another program of the same user may not show the panel, nor hide touchgest's.
     @Test func anotherProgramCallingShowFeedbackIsRefused() throws {
         let desktop = try #require(WaylandDesktop.current)

@@ -140,21 +140,52 @@ import TextWire
             "overview tracker: end 2020 300 (cancelled)",
             "Follow done",
             "Follow refused: GNOME Shell has no app-grid swipe",
-            // touchgest leaves the bus (killed) while it holds the swipes and follows: the
-            // follow goes back and the swipes fire again.
             "YieldGestures done",
-            "workspaces tracker: begin 4000 10 20",
-            "workspaces tracker: update 4000 120 400",
-            "Follow done",
             // The feedback panel: in the top chrome, 16 px from the right edge and below the
             // top bar, taking no input; its lines, its bar (the track, then half of it) and
             // trail (3 points, 2 segments) as shown; past its bounds refused; faded and
             // destroyed; destroyed at a lock and refused while locked.
             "shell: top chrome touchgest-feedback at 1584,48 320x96, reactive false, input region false",
             "ShowFeedback done",
-            "panel: 3 fingers · pan | rule pan-3: changed | ; bar 210x10 105x10; trail 2 segments",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 105x10; trail 2 segments",
             "ShowFeedback done",
-            "panel: 1 finger · stroke | rule v: recognized | v 0.91 fired; bar 210x10; trail 0 segments",
+            "panel: 1 finger · stroke | rule v: recognized | v 0.91 fired; bar #3a404c 210x10; trail 0 segments",
+            // A follow under the panel, its tracker deciding a slow lift as the shell does
+            // (the nearest of -1, 0, 1): at 10 % and back at 20 % a lift would go back, so the
+            // third line says so and the bar turns red; at 60 % and 70 % it would finish, and
+            // both clear; the end clears them.
+            "workspaces tracker: begin 5000 10 20",
+            "workspaces tracker: update 5000 40 400",
+            "Follow done",
+            "ShowFeedback done",
+            "panel: 3 fingers · pan | rule pan-3: changed | lift now: cancelled; bar #3a404c 210x10 #f06c4c 21x10; trail 0 segments",
+            "workspaces tracker: update 5100 200 400",
+            "Follow done",
+            "ShowFeedback done",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 126x10; trail 0 segments",
+            "workspaces tracker: update 5200 -160 400",
+            "Follow done",
+            "ShowFeedback done",
+            "panel: 3 fingers · pan | rule pan-3: changed | lift now: cancelled; bar #3a404c 210x10 #f06c4c 42x10; trail 0 segments",
+            "workspaces tracker: update 5300 200 400",
+            "Follow done",
+            "ShowFeedback done",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 147x10; trail 0 segments",
+            "workspaces tracker: update 5400 -200 400",
+            "Follow done",
+            "ShowFeedback done",
+            "panel: 3 fingers · pan | rule pan-3: changed | lift now: cancelled; bar #3a404c 210x10 #f06c4c 42x10; trail 0 segments",
+            "workspaces tracker: end 5500 400",
+            "Follow done",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 42x10; trail 0 segments",
+            // A tracker without the end decision (a shell that renamed it): no hint, even at
+            // 10 %, and the follow goes on.
+            "overview tracker: begin 6000 10 20",
+            "overview tracker: update 6000 30 300",
+            "Follow done",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 42x10; trail 0 segments",
+            "overview tracker: end 6100 300",
+            "Follow done",
             "ShowFeedback refused: the headline is longer than 200 characters",
             "ShowFeedback refused: progress 1.5 is neither -1 nor within 0 to 1",
             "ShowFeedback refused: a trail of 514 numbers; expected x, y pairs, at most 256",
@@ -171,9 +202,14 @@ import TextWire
             "unlocked",
             "shell: top chrome touchgest-feedback at 1584,48 320x96, reactive false, input region false",
             "ShowFeedback done",
+            // touchgest leaves the bus (killed) while it holds the swipes and follows: the
+            // follow goes back and the swipes fire again.
+            "workspaces tracker: begin 7000 10 20",
+            "workspaces tracker: update 7000 120 400",
+            "Follow done",
             "swipes fire: false false",
             "touchgest leaves the bus",
-            "workspaces tracker: end 4000 400 (cancelled)",
+            "workspaces tracker: end 7000 400 (cancelled)",
             // The panel left shown fades by itself.
             "st: touchgest-feedback eases to opacity 0 over 600 ms",
             "st: touchgest-feedback destroyed",

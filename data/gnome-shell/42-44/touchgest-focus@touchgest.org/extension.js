@@ -49,6 +49,9 @@
 //                       MAXIMUM_TRAIL_POINTS points). Lines of at most MAXIMUM_FEEDBACK_TEXT
 //                       characters; anything else is refused. The panel takes no input (clicks
 //                       go to what is beneath) and is removed at once when the screen locks.
+//                       While a Follow is under way and the shell would send its animation back
+//                       if the fingers lifted now (its tracker's own end decision), the third
+//                       line, when empty, says HINT_TEXT and the bar is drawn in HINT_COLOUR.
 //     HideFeedback(u milliseconds)  the panel fades out over that time (at most
 //                       MAXIMUM_FADE_MS), then is destroyed: nothing of it stays. When its caller
 //                       leaves the bus without hiding it, it fades by itself (ORPHAN_FADE_MS).
@@ -176,6 +179,11 @@ const BAR_BOX = [10, 56, 210, 10];
 const TRAIL_BOX = [230, 8, 80, 80];
 const TRACK_COLOUR = [0x3a, 0x40, 0x4c];
 const BAR_COLOUR = [0x4c, 0xa3, 0xff];
+/** The bar's colour, and the third line, while lifting now would send a follow back. */
+const HINT_COLOUR = [0xf0, 0x6c, 0x4c];
+const HINT_TEXT = 'lift now: cancelled';
+/** swipeTracker.js State.SCROLLING (42 to 50): the tracker confirmed the swipe and moves its animation. */
+const TRACKER_SCROLLING = 1;
 const TRAIL_COLOUR = [0xff, 0xc8, 0x3c];
 
 /** The key bits of Clutter's modifier mask: Shift, Lock, Control, Mod1-Mod5, Super, Hyper, Meta. */
@@ -207,6 +215,8 @@ class ShellGestures {
         this._held = new Map();
         /** The follow under way: {tracker, gesture, distance, progress, time}, or null. */
         this._following = null;
+        /** Told whether a lift now would send the follow back: after each move, and false at its end. */
+        this.onTurn = () => {};
     }
 
     /** The shell's trackers by the name a follow gives them (absent ones left out). */
@@ -327,6 +337,21 @@ class ShellGestures {
         following.gesture.emit('update', time, (progress - following.progress) * following.distance, following.distance);
         following.progress = progress;
         following.time = time;
+        this.onTurn(ShellGestures._goesBack(following));
+    }
+
+    /**
+     * Whether the shell would send the animation back if the fingers lifted now: the
+     * tracker's own end decision (swipeTracker.js _getEndProgress, from the speed its event
+     * history reads, as at its end) lands where its cancel would (its cancel progress). The
+     * rule is the shell's, asked, never copied. False where the tracker did not take the
+     * swipe, or lacks these (a shell that renamed them): no hint rather than a guess.
+     */
+    static _goesBack({tracker, distance}) {
+        if (tracker._state !== TRACKER_SCROLLING || typeof tracker._getEndProgress !== 'function'
+            || typeof tracker._history?.calculateVelocity !== 'function')
+            return false;
+        return tracker._getEndProgress(tracker._history.calculateVelocity(), distance, true) === tracker._cancelProgress;
     }
 
     /** Ends the follow: the shell decides where it settles, or (`back`) it goes back where it began. */
@@ -341,6 +366,7 @@ class ShellGestures {
             tracker._cancelled = true;
         gesture.emit('end', time, distance);
         tracker._cancelled = false;
+        this.onTurn(false);
     }
 }
 
@@ -357,6 +383,9 @@ class FeedbackPanel {
         this._fading = false;
         this._progress = -1;
         this._trail = [];
+        this._verdictText = '';
+        /** A follow under way would go back if the fingers lifted now (ShellGestures.onTurn). */
+        this._goesBack = false;
         /** The caller whose panel it is, and the watch on its name. */
         this._owner = null;
         this._ownerWatch = 0;
@@ -382,11 +411,28 @@ class FeedbackPanel {
         this._fading = false;
         this._headline.text = headline;
         this._decision.text = decision;
-        this._verdict.text = verdict;
+        this._verdictText = verdict;
+        this._verdict.text = this._thirdLine();
         this._progress = progress;
         this._trail = trail;
         this._bar.queue_repaint();
         this._trailArea.queue_repaint();
+    }
+
+    /** A follow would (or would no longer) go back if the fingers lifted now. */
+    hint(goesBack) {
+        if (goesBack === this._goesBack)
+            return;
+        this._goesBack = goesBack;
+        if (!this._panel)
+            return;
+        this._verdict.text = this._thirdLine();
+        this._bar.queue_repaint();
+    }
+
+    /** A stroke's verdict, or the hint while a follow would go back. */
+    _thirdLine() {
+        return this._goesBack && this._verdictText === '' ? HINT_TEXT : this._verdictText;
     }
 
     hide(milliseconds) {
@@ -469,7 +515,7 @@ class FeedbackPanel {
         cr.fill();
         if (this._progress < 0)
             return;
-        colour(BAR_COLOUR);
+        colour(this._goesBack ? HINT_COLOUR : BAR_COLOUR);
         cr.rectangle(0, 0, Math.round(width * this._progress), height);
         cr.fill();
     }
@@ -519,6 +565,7 @@ class TouchgestInput {
         this._sentModifiers = 0;
         this._gestures = new ShellGestures();
         this._feedback = new FeedbackPanel(() => this._locked());
+        this._gestures.onTurn = goesBack => this._feedback?.hint(goesBack);
         this._object = Gio.DBusExportedObject.wrapJSObject(InputInterface, this);
         this._object.export(Gio.DBus.session, '/org/touchgest/Input');
     }
