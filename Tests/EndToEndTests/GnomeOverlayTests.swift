@@ -93,8 +93,9 @@ struct GnomeOverlayTests {
     // has drawn all of it (one point per frame of the rig's 8 ms frames over 450 ms: about
     // 57, so more than 40 leaves room for libinput merging a few). After the lift the
     // panel, as it was when the shell removed it (the headless shell fades at once), names
-    // the rule and its score: the V fired, so its score reached the rule's threshold, 0.70
-    // for a single template (docs/strokes.md), and no score is above 1.
+    // the rule and its score: the V drawn is the template's own polyline (40 mm across, 40
+    // deep), so only resampling keeps its score from 1.00 (it reads 1.00 here); 0.95 leaves
+    // room for that, well above the 0.70 threshold of a single template (docs/strokes.md).
     @Test func aStrokeShowsItsTrailWhileDrawnAndItsRuleAndScoreAfterTheLift() throws {
         let desktop = try #require(WaylandDesktop.current)
         try desktop.prepare()
@@ -122,14 +123,14 @@ struct GnomeOverlayTests {
         }
         #expect(run.status == 0, "\(run.lines.suffix(20))")
         let held = try #require(readText("\(run.folder)/held").wholeMatch(
-            of: /shown opacity 255 reactive false at 944,48 320x96 trail (\d+) drawn (\d+): 1 finger · stroke \| deciding\.\.\. \| \n/),
+            of: /shown opacity 255 reactive false at 944,48 320x96 trail (\d+) drawn (\d+): 1 finger \| deciding\.\.\. \| \n/),
             "\(readText("\(run.folder)/held"))")
         #expect(held.1 == held.2 && (Int(held.1) ?? 0) > 40, "\(held.0)")
         let last = try #require(readText("\(run.folder)/last").wholeMatch(
             of: /trail (\d+) drawn \d+: 1 finger · stroke \| rule v: recognized \| v (\d\.\d\d) fired\n/),
             "\(readText("\(run.folder)/last"))")
         #expect(last.1 == held.1, "the trail held at the lift is the one drawn: \(last.0)")
-        #expect((0.70...1.00).contains(Double(last.2) ?? -1), "\(last.0)")
+        #expect((0.95...1.00).contains(Double(last.2) ?? -1), "\(last.0)")
     }
 
     // Another program of the same user may not show the panel, nor hide touchgest's.
