@@ -133,6 +133,7 @@ class Widget {
     remove_all_transitions() {}
     ease(params) { print(\`st: \${this.name} eases to opacity \${params.opacity} over \${params.duration} ms\`); params.onComplete(); }
     destroy() { print(\`st: \${this.name} destroyed\`); }
+    set_name(name) { this.name = name; }
 }
 class Label extends Widget {}
 class DrawingArea extends Widget {
@@ -366,7 +367,8 @@ const panelSays = () => {
     const panel = shownPanel;
     const areas = panel.children.filter(child => child.drawn);
     say(`panel: ${panel.children.filter(child => child.text !== undefined).map(label => label.text).join(' | ')}; `
-        + `bar ${areas[0].drawn.join(' ')}; trail ${areas[1].drawn.filter(step => step === 'line').length} segments`);
+        + `bar ${areas[0].drawn.join(' ')}; trail ${areas[1].drawn.filter(step => step === 'line').length} segments; `
+        + `${areas[1].name} holds ${areas[1].trailPoints} drew ${areas[1].drawnPoints}`);
 };
 const addTopChrome = main.layoutManager.addTopChrome;
 main.layoutManager.addTopChrome = (actor, params) => { shownPanel = actor; addTopChrome(actor, params); };

@@ -143,13 +143,14 @@ import TextWire
             "YieldGestures done",
             // The feedback panel: in the top chrome, 16 px from the right edge and below the
             // top bar, taking no input; its lines, its bar (the track, then half of it) and
-            // trail (3 points, 2 segments) as shown; past its bounds refused; faded and
-            // destroyed; destroyed at a lock and refused while locked.
+            // trail (3 points, 2 segments) as shown, its area saying it holds and drew them;
+            // past its bounds refused; faded and destroyed; destroyed at a lock and refused
+            // while locked.
             "shell: top chrome touchgest-feedback at 1584,48 320x96, reactive false, input region false",
             "ShowFeedback done",
-            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 105x10; trail 2 segments",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 105x10; trail 2 segments; touchgest-feedback-trail holds 3 drew 3",
             "ShowFeedback done",
-            "panel: 1 finger · stroke | rule v: recognized | v 0.91 fired; bar #3a404c 210x10; trail 0 segments",
+            "panel: 1 finger · stroke | rule v: recognized | v 0.91 fired; bar #3a404c 210x10; trail 0 segments; touchgest-feedback-trail holds 0 drew 0",
             // A follow under the panel, its tracker deciding a slow lift as the shell does
             // (the nearest of -1, 0, 1): at 10 % and back at 20 % a lift would go back, so the
             // third line says so and the bar turns red; at 60 % and 70 % it would finish, and
@@ -158,32 +159,32 @@ import TextWire
             "workspaces tracker: update 5000 40 400",
             "Follow done",
             "ShowFeedback done",
-            "panel: 3 fingers · pan | rule pan-3: changed | lift now: cancelled; bar #3a404c 210x10 #f06c4c 21x10; trail 0 segments",
+            "panel: 3 fingers · pan | rule pan-3: changed | lift now: cancelled; bar #3a404c 210x10 #f06c4c 21x10; trail 0 segments; touchgest-feedback-trail holds 0 drew 0",
             "workspaces tracker: update 5100 200 400",
             "Follow done",
             "ShowFeedback done",
-            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 126x10; trail 0 segments",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 126x10; trail 0 segments; touchgest-feedback-trail holds 0 drew 0",
             "workspaces tracker: update 5200 -160 400",
             "Follow done",
             "ShowFeedback done",
-            "panel: 3 fingers · pan | rule pan-3: changed | lift now: cancelled; bar #3a404c 210x10 #f06c4c 42x10; trail 0 segments",
+            "panel: 3 fingers · pan | rule pan-3: changed | lift now: cancelled; bar #3a404c 210x10 #f06c4c 42x10; trail 0 segments; touchgest-feedback-trail holds 0 drew 0",
             "workspaces tracker: update 5300 200 400",
             "Follow done",
             "ShowFeedback done",
-            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 147x10; trail 0 segments",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 147x10; trail 0 segments; touchgest-feedback-trail holds 0 drew 0",
             "workspaces tracker: update 5400 -200 400",
             "Follow done",
             "ShowFeedback done",
-            "panel: 3 fingers · pan | rule pan-3: changed | lift now: cancelled; bar #3a404c 210x10 #f06c4c 42x10; trail 0 segments",
+            "panel: 3 fingers · pan | rule pan-3: changed | lift now: cancelled; bar #3a404c 210x10 #f06c4c 42x10; trail 0 segments; touchgest-feedback-trail holds 0 drew 0",
             "workspaces tracker: end 5500 400",
             "Follow done",
-            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 42x10; trail 0 segments",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 42x10; trail 0 segments; touchgest-feedback-trail holds 0 drew 0",
             // A tracker without the end decision (a shell that renamed it): no hint, even at
             // 10 %, and the follow goes on.
             "overview tracker: begin 6000 10 20",
             "overview tracker: update 6000 30 300",
             "Follow done",
-            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 42x10; trail 0 segments",
+            "panel: 3 fingers · pan | rule pan-3: changed | ; bar #3a404c 210x10 #4ca3ff 42x10; trail 0 segments; touchgest-feedback-trail holds 0 drew 0",
             "overview tracker: end 6100 300",
             "Follow done",
             "ShowFeedback refused: the headline is longer than 200 characters",

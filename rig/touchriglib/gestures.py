@@ -190,9 +190,10 @@ def compile_script(lines, devices, fingers):
                         steps.append(("frame", now, current, [(EV_KEY, code, value), (EV_SYN, SYN_REPORT, 0)]))
                         now += every / 2
             elif verb == "stroke":
-                # `stroke N at X,Y through DX,DY DX,DY ... over T [spacing S]`: N fingers
-                # drawing the polyline from X,Y through each offset from X,Y in turn, at an
-                # even speed, then lifting: a shape for touchgest's stroke rules.
+                # `stroke N at X,Y through DX,DY DX,DY ... over T [spacing S] [lift no]`: N
+                # fingers drawing the polyline from X,Y through each offset from X,Y in turn,
+                # at an even speed, then lifting (or, with `lift no`, staying down until an
+                # `up`): a shape for touchgest's stroke rules.
                 count = int(words[1])
                 x, y = parse_point(words[words.index("at") + 1])
                 corners = [(0.0, 0.0)] + [parse_point(p) for p in words[words.index("through") + 1:words.index("over")]]
@@ -205,8 +206,10 @@ def compile_script(lines, devices, fingers):
                 for index in range(1, frames + 1):
                     dx, dy = along(corners, lengths, sum(lengths) * index / frames)
                     emit(now + over * index / frames, {s: (px + dx, py + dy) for s, (px, py) in start.items()})
-                now += over + FRAME_MS
-                emit(now, {})
+                now += over
+                if "lift" not in words or words[words.index("lift") + 1] == "yes":
+                    now += FRAME_MS
+                    emit(now, {})
             elif verb in ("tap", "hold", "touch", "down", "up", "pinch", "rotate"):
                 count = int(words[1])
                 rest = dict(zip(words[2::2], words[3::2]))

@@ -41,8 +41,14 @@
 //     Feedback() -> (s state)            touchgest's feedback panel as the shell has it, read from the
 //                                         stage (the actor named touchgest-feedback), not from touchgest's
 //                                         extension: "none" where there is none, else "shown" (mapped) or
-//                                         "hidden", then "opacity N reactive B at X,Y WxH:" and its
-//                                         labels' texts joined by " | "
+//                                         "hidden", then "opacity N reactive B at X,Y WxH trail P drawn D:"
+//                                         (the points its trail's area holds, and those its last
+//                                         repaint drew, as that area tells them) and its labels'
+//                                         texts joined by " | "
+//     LastFeedback() -> (s state)        the last panel as it was when it was destroyed (the headless
+//                                         shell fades at once, so what it showed after the lift is
+//                                         seen only here): "trail P drawn D: " and its lines, or "none"
+//                                         while none was destroyed since the newest one was made
 // It stays enabled on the lock screen (metadata.json), so that a test can ask.
 'use strict';
 
@@ -89,6 +95,9 @@ const RigInterface = `
       <arg type="as" direction="out" name="lines"/>
     </method>
     <method name="Feedback">
+      <arg type="s" direction="out" name="state"/>
+    </method>
+    <method name="LastFeedback">
       <arg type="s" direction="out" name="state"/>
     </method>
     <method name="ProgressTimes">
@@ -140,6 +149,17 @@ class TouchgestRig {
             return [gesture, gesture.connect('update', (source, time) =>
                 this._log(`${name} ${this._animationProgress(name)} ${time} ${GLib.get_monotonic_time()}`, this._progressTimes))];
         });
+        // touchgest's panel, each as it is added to the shell's top chrome (ClutterContainer's
+        // actor-added, GNOME 43), remembered as it was at its destroy (before its children go).
+        this._lastFeedback = 'none';
+        this._chrome = Main.layoutManager.uiGroup.connect('actor-added', (group, actor) => {
+            if (actor.get_name() !== 'touchgest-feedback')
+                return;
+            this._lastFeedback = 'none';
+            actor.connect('destroy', () => {
+                this._lastFeedback = this._panelLines(actor);
+            });
+        });
         const manager = global.workspace_manager;
         this._workspace = manager.connect('active-workspace-changed', () => {
             this._object.emit_signal('WorkspaceChanged', new GLib.Variant('(i)', [manager.get_active_workspace_index()]));
@@ -150,6 +170,7 @@ class TouchgestRig {
     disable() {
         global.display.disconnect(this._created);
         global.workspace_manager.disconnect(this._workspace);
+        Main.layoutManager.uiGroup.disconnect(this._chrome);
         this._tracker.disconnect(this._progress);
         this._tracker.disconnect(this._ended);
         for (const [object, id] of [...this._overviewHandlers, ...this._timed])
@@ -245,11 +266,22 @@ class TouchgestRig {
         const panel = find(global.stage);
         if (!panel)
             return 'none';
-        const texts = panel.get_children().filter(child => child instanceof St.Label).map(label => label.text);
         const [x, y] = panel.get_transformed_position();
         const [width, height] = panel.get_transformed_size();
         return `${panel.is_mapped() ? 'shown' : 'hidden'} opacity ${panel.opacity} reactive ${panel.reactive} `
-            + `at ${Math.round(x)},${Math.round(y)} ${Math.round(width)}x${Math.round(height)}: ${texts.join(' | ')}`;
+            + `at ${Math.round(x)},${Math.round(y)} ${Math.round(width)}x${Math.round(height)} ${this._panelLines(panel)}`;
+    }
+
+    LastFeedback() {
+        return this._lastFeedback;
+    }
+
+    /** "trail P drawn D: " and the panel's lines; "?" for a count its trail's area does not tell. */
+    _panelLines(panel) {
+        const children = panel.get_children();
+        const texts = children.filter(child => child instanceof St.Label).map(label => label.text);
+        const trail = children.find(child => child.get_name() === 'touchgest-feedback-trail');
+        return `trail ${trail?.trailPoints ?? '?'} drawn ${trail?.drawnPoints ?? '?'}: ${texts.join(' | ')}`;
     }
 
     Modifiers() {

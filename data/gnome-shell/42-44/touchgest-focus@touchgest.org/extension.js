@@ -52,6 +52,8 @@
 //                       While a Follow is under way and the shell would send its animation back
 //                       if the fingers lifted now (its tracker's own end decision), the third
 //                       line, when empty, says HINT_TEXT and the bar is drawn in HINT_COLOUR.
+//                       The trail's area (the panel's child named TRAIL_NAME) tells, read-only, the
+//                       points it holds (trailPoints) and those its last repaint drew (drawnPoints).
 //     HideFeedback(u milliseconds)  the panel fades out over that time (at most
 //                       MAXIMUM_FADE_MS), then is destroyed: nothing of it stays. When its caller
 //                       leaves the bus without hiding it, it fades by itself (ORPHAN_FADE_MS).
@@ -185,6 +187,8 @@ const HINT_TEXT = 'lift now: cancelled';
 /** swipeTracker.js State.SCROLLING (42 to 50): the tracker confirmed the swipe and moves its animation. */
 const TRACKER_SCROLLING = 1;
 const TRAIL_COLOUR = [0xff, 0xc8, 0x3c];
+/** The name of the trail's area, in the panel (named touchgest-feedback). */
+const TRAIL_NAME = 'touchgest-feedback-trail';
 
 /** The key bits of Clutter's modifier mask: Shift, Lock, Control, Mod1-Mod5, Super, Hyper, Meta. */
 const MODIFIER_BITS = 0xff | (1 << 26) | (1 << 27) | (1 << 28);
@@ -383,6 +387,8 @@ class FeedbackPanel {
         this._fading = false;
         this._progress = -1;
         this._trail = [];
+        /** The trail's points the last repaint of the trail's area drew (none under 2). */
+        this._drawnPoints = 0;
         this._verdictText = '';
         /** A follow under way would go back if the fingers lifted now (ShellGestures.onTurn). */
         this._goesBack = false;
@@ -498,6 +504,14 @@ class FeedbackPanel {
         };
         this._bar = area(BAR_BOX, (cr, width, height) => this._paintBar(cr, width, height));
         this._trailArea = area(TRAIL_BOX, (cr, width, height) => this._paintTrail(cr, width, height));
+        // Read-only, for whoever reads the panel back from the stage (the rig's tests):
+        // the trail's points it holds, and those its last repaint drew.
+        this._trailArea.set_name(TRAIL_NAME);
+        this._drawnPoints = 0;
+        Object.defineProperties(this._trailArea, {
+            trailPoints: {get: () => this._trail.length / 2},
+            drawnPoints: {get: () => this._drawnPoints},
+        });
         // Above the windows, outside the input region and the struts.
         Main.layoutManager.addTopChrome(panel, {affectsInputRegion: false, affectsStruts: false, trackFullscreen: false});
         this._panel = panel;
@@ -523,6 +537,7 @@ class FeedbackPanel {
     /** The trail fills its box, whatever part of the device it was drawn on. */
     _paintTrail(cr, width, height) {
         const trail = this._trail;
+        this._drawnPoints = trail.length < 4 ? 0 : trail.length / 2;
         if (trail.length < 4)
             return;
         const xs = trail.filter((value, index) => index % 2 === 0);
