@@ -105,8 +105,10 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         readings.compactMap(match).max { $0.score < $1.score }
     }
 
-    /// The ways a finished stroke is read: whole, and without its first
-    /// ``StrokeDefaults/landingHook`` millimetres when it is long enough to have a hook.
+    /// The ways a finished stroke is read: whole, and from the end of its landing hook
+    /// when it has one (``withoutHook(_:)``). The check made while the fingers move cuts a
+    /// fixed ``StrokeDefaults/landingHook`` instead (``afterLanding(_:)``): there a cut can
+    /// only keep a stroke going, never make it another shape.
     static func readings(of points: [Point]) -> [StrokeShape] {
         [StrokeShape(points), withoutHook(points).flatMap { StrokeShape($0) }].compactMap { $0 }
     }
