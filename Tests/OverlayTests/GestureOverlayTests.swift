@@ -40,15 +40,24 @@ private final class TranscriptSurface: OverlaySurface {
     }
 }
 
-/// The overlay on a manual clock, with its surface's transcript and its reports in one log.
-private final class Harness {
+/// What an overlay under test draws on: it keeps a transcript of what it was asked.
+private protocol Transcribing: AnyObject {
+    var log: [String] { get set }
+}
+
+/// The overlay on a manual clock, with what it draws on's transcript and its reports in
+/// one log: the harness of both suites.
+private final class Harness<Output: Transcribing> {
     var time = Timestamp.milliseconds(1_000)
-    let surface = TranscriptSurface()
-    lazy var overlay: GestureOverlay = {
-        let overlay = GestureOverlay(surface: surface, clock: { [unowned self] in time })
-        overlay.onReport = { [unowned self] report in surface.log.append("\(report)") }
-        return overlay
-    }()
+    let output: Output
+    private var made: GestureOverlay!
+    var overlay: GestureOverlay { made }
+
+    init(_ output: Output, _ make: (Output, @escaping () -> Timestamp) -> GestureOverlay) {
+        self.output = output
+        made = make(output) { [unowned self] in time }
+        made.onReport = { [unowned self] report in self.output.log.append("\(report)") }
+    }
 
     /// The pipeline's order: a count before the engine, `decide` as the engine, the rest after.
     func feed(_ gesture: TouchpadGesture, decide: () -> Void = {}) {
@@ -66,6 +75,24 @@ private final class Harness {
         }
         time = end
     }
+
+    /// The desktop answers what was sent, as the loop hands it a readable descriptor.
+    func answer() {
+        overlay.handleReadable(43)
+    }
+}
+
+extension TranscriptSurface: Transcribing {}
+extension SceneSink: Transcribing {}
+
+extension Harness where Output == TranscriptSurface {
+    convenience init() { self.init(TranscriptSurface()) { GestureOverlay(surface: $0, clock: $1) } }
+    var surface: TranscriptSurface { output }
+}
+
+extension Harness where Output == SceneSink {
+    convenience init() { self.init(SceneSink()) { GestureOverlay(sink: $0, clock: $1) } }
+    var sink: SceneSink { output }
 }
 
 struct GestureOverlayTests {
@@ -73,7 +100,7 @@ struct GestureOverlayTests {
     // scene at most one per frame interval; the lift fades the panel, and once faded the
     // surface is closed and the overlay has no deadline and no descriptor: no wake-up.
     @Test func aSwipeOpensDrawsFadesAndClosesItsSurface() {
-        let harness = Harness()
+        let harness = Harness<TranscriptSurface>()
         let overlay = harness.overlay
         #expect(overlay.nextDeadline == nil)
         #expect(overlay.pollDescriptors.isEmpty)
@@ -110,7 +137,7 @@ struct GestureOverlayTests {
     // A touchpad tap begins and ends in one event, and the engine decides it on that very
     // event: the panel names the rule, then fades.
     @Test func aTapDecidedOnItsOwnEventIsNamed() {
-        let harness = Harness()
+        let harness = Harness<TranscriptSurface>()
         let overlay = harness.overlay
         harness.feed(.tap(fingers: 2)) {
             overlay.decided(rule: "right-click", gesture: "tap", moment: "recognized", progress: nil)
@@ -125,7 +152,7 @@ struct GestureOverlayTests {
     // A desktop that refuses the panel is said once, not at every gesture, and leaves the
     // overlay with nothing to wait on.
     @Test func aRefusedSurfaceIsSaidOnceAndLeavesNothingToWaitOn() {
-        let harness = Harness()
+        let harness = Harness<TranscriptSurface>()
         harness.surface.refusal = "the compositor offers no zwlr_layer_shell_v1: it cannot show an overlay"
         for _ in 0..<2 {
             harness.feed(.swipeBegin(fingers: 3))
@@ -139,7 +166,7 @@ struct GestureOverlayTests {
 
     // A long stroke's trail stays bounded and keeps its ends.
     @Test func aLongTrailIsHalvedNotGrown() {
-        let harness = Harness()
+        let harness = Harness<TranscriptSurface>()
         let overlay = harness.overlay
         for step in 0..<1_000 {
             let touch = Touch(id: 1, phase: step == 0 ? .began : .moved, location: Point(x: Double(step), y: 0),
@@ -212,43 +239,13 @@ private final class SceneSink: OverlaySink {
 }
 
 struct SceneSinkTests {
-    private final class Harness {
-        var time = Timestamp.milliseconds(1_000)
-        let sink = SceneSink()
-        lazy var overlay: GestureOverlay = {
-            let overlay = GestureOverlay(sink: sink, clock: { [unowned self] in time })
-            overlay.onReport = { [unowned self] report in sink.log.append("\(report)") }
-            return overlay
-        }()
-
-        func feed(_ gesture: TouchpadGesture, decide: () -> Void = {}) {
-            let event = InputEvent.touchpad(TouchpadEvent(gesture, timestamp: time))
-            overlay.prepare(event)
-            decide()
-            overlay.input(event)
-        }
-
-        func run(until end: Timestamp) {
-            while let due = overlay.nextDeadline, due <= end {
-                time = max(time, due)
-                overlay.handleDeadlines()
-            }
-            time = end
-        }
-
-        /// The desktop answers what was sent, as the loop hands it a readable descriptor.
-        func answer() {
-            overlay.handleReadable(43)
-        }
-    }
-
     // The scene goes when the shell can take it: one call waits at a time, and what changed
     // meanwhile goes as one newer scene once it has answered. At the lift the last scene
     // and the fade go together, once; the shell fades by itself (no frame per step of the
     // fade), and the sink is closed when the fade is over. "shown" is said once the shell
     // answered the first scene, not when it was sent.
     @Test func aSinkThatFadesItselfGetsScenesWhenReadyAndOneFade() {
-        let harness = Harness()
+        let harness = Harness<SceneSink>()
         let overlay = harness.overlay
         harness.feed(.swipeBegin(fingers: 3))
         harness.run(until: harness.time)
@@ -289,7 +286,7 @@ struct SceneSinkTests {
     // at the gesture's next event: nothing is tried until every finger is up, and the next
     // gesture opens it afresh. The refusal is said once.
     @Test func aSinkLostMidGestureIsNotOpenedAgainUntilTheLift() {
-        let harness = Harness()
+        let harness = Harness<SceneSink>()
         harness.sink.goneAtRead = "GNOME Shell did not show the overlay: the screen is locked"
         for _ in 0..<2 {
             harness.feed(.swipeBegin(fingers: 3))
