@@ -61,10 +61,10 @@ public enum StrokeMatcher {
     public static func distance(_ candidate: StrokeShape, _ template: StrokeShape, tolerance: Double) -> Double {
         let phi = 0.5 * (5.0.squareRoot() - 1)
         let precision = StrokeDefaults.rotationPrecision * .pi / 180
-        let turns = turnsBetween(candidate, template)
         func measure(_ angle: Double) -> Double {
             (turnedDistance(candidate.points, template.points, angle: angle)
-                + StrokeDefaults.directionWeight * directionalDistance(turns, angle: angle)) / StrokeDefaults.directionScale
+                + StrokeDefaults.directionWeight * directionalDistance(candidate.headings, template.headings, angle: angle))
+                / StrokeDefaults.directionScale
         }
         var low = -tolerance * .pi / 180
         var high = -low
@@ -90,23 +90,23 @@ public enum StrokeMatcher {
         return min(leftDistance, rightDistance)
     }
 
-    /// The angle, in radians, from each step of `candidate` to the same step of `template`.
-    static func turnsBetween(_ candidate: StrokeShape, _ template: StrokeShape) -> [Double] {
-        zip(candidate.headings, template.headings).map { $1 - $0 }
-    }
-
-    /// The mean angle between the steps of the candidate turned by `angle` and the
-    /// template's, as a fraction of a half turn.
-    static func directionalDistance(_ turns: [Double], angle: Double) -> Double {
-        guard !turns.isEmpty else { return 0 }
+    /// The mean angle between the steps of the candidate turned by `angle` radians
+    /// (`candidate` its steps' headings) and the template's, as a fraction of a half turn.
+    static func directionalDistance(_ candidate: [Double], _ template: [Double], angle: Double) -> Double {
+        let count = min(candidate.count, template.count)
+        guard count > 0 else { return 0 }
         var total = 0.0
-        for turn in turns {
-            var difference = turn - angle
-            while difference > .pi { difference -= 2 * .pi }
-            while difference < -.pi { difference += 2 * .pi }
-            total += abs(difference)
+        candidate.withUnsafeBufferPointer { a in
+            template.withUnsafeBufferPointer { b in
+                for index in 0..<count {
+                    var difference = b[index] - a[index] - angle
+                    while difference > .pi { difference -= 2 * .pi }
+                    while difference < -.pi { difference += 2 * .pi }
+                    total += abs(difference)
+                }
+            }
         }
-        return total / Double(turns.count) / .pi
+        return total / Double(count) / .pi
     }
 
     /// The average point distance with `candidate` turned by `angle` radians.
