@@ -1,4 +1,4 @@
-# Shared by rig/headless-gnome and rig/headless-kwin (sourced, not run): a desktop that
+# Shared by rig/headless-gnome, rig/headless-kwin and rig/gnome-shell-lock (sourced, not run): a desktop that
 # runs as nobody in FOLDER, on a session bus of its own that root (touchgest in the
 # tests) may use too, with real Wayland windows (rig/window.js).
 #
@@ -81,6 +81,28 @@ CONF
   # The socket file exists from bind(), before the bus listens: wait for an answer.
   wait_for 10 dbus-send --bus="$bus" --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.Peer.Ping \
     || fail dbus-daemon "$folder/bus.log"
+}
+
+# Starts GNOME Shell as spawn_desktop does (headless, Wayland only, a 1280x800 virtual
+# monitor), logging to FOLDER/gnome-shell.log, in a session as systemd would give it: the
+# shell is told that it runs in a user unit (rig/gnome-shell-unit.c), and a stand-in for
+# the systemd user manager knows IBus's unit (rig/systemd-user.py). Otherwise GNOME Shell
+# 43 forks ibus-daemon at its start in a way that can hang it for good (docs/focus.md).
+start_gnome_shell() { # VARIABLE=VALUE...
+  if ! alive systemd-user; then
+    spawn_desktop systemd-user "$folder/systemd-user.log" /usr/bin/python3 -m dbusmock --template "$here/systemd-user.py"
+    wait_for 10 dbus-send --bus="$bus" --print-reply --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 \
+      org.freedesktop.DBus.Peer.Ping || fail "the systemd user manager's stand-in" "$folder/systemd-user.log"
+  fi
+  if [ ! -f "$folder/gnome-shell-unit.so" ]; then
+    cc -shared -fPIC -O2 -o "$folder/gnome-shell-unit.so" "$here/gnome-shell-unit.c" -ldl 2> "$folder/gnome-shell-unit.log" \
+      || fail "the shim rig/gnome-shell-unit.c" "$folder/gnome-shell-unit.log"
+    chmod 644 "$folder/gnome-shell-unit.so"
+  fi
+  # A shell that was killed leaves its socket; the next takes the same name.
+  rm -f "$runtime/wayland-0" "$runtime/wayland-0.lock"
+  spawn_desktop gnome-shell "$folder/gnome-shell.log" LD_PRELOAD="$folder/gnome-shell-unit.so" "$@" \
+    gnome-shell --headless --wayland --no-x11 --virtual-monitor 1280x800
 }
 
 # Opens a real window (rig/window.js, GTK 3) with APP as its app id and TITLE as its
