@@ -11,6 +11,9 @@ struct MatcherVariant: Sendable {
     let distance: @Sendable ([Point], [Point]) -> Double
     /// Whether it compares with the teaching drawings themselves rather than the learned templates.
     var raw = false
+    /// How a rule's templates' distances (closest first) make the rule's: the closest alone
+    /// by default.
+    var combine: @Sendable ([Double]) -> Double = { $0.first ?? .infinity }
 }
 
 enum Variants {
@@ -70,7 +73,7 @@ enum Variants {
         return Double.acos(min(1, max(-1, similarity)))
     }
 
-    static let all: [MatcherVariant] = rawVariants + [
+    static let all: [MatcherVariant] = rawVariants + neighbourVariants + [
         MatcherVariant(name: "64 points (the matcher)", prepare: { prepared($0, count: 64) },
                        distance: { a, b in bestTurn { positional(a, b, $0) } }),
         MatcherVariant(name: "128 points", prepare: { prepared($0, count: 128) },
@@ -87,6 +90,14 @@ enum Variants {
                        distance: { a, b in bestTurn { positional(a, b, $0) + w * directional(a, b, $0) } })
     }
 
+    /// The rule's distance from its closest templates together: a rule whose templates
+    /// agree beats one with a single close template.
+    static let neighbourVariants: [MatcherVariant] = [0.25, 0.5, 1.0].map { w in
+        MatcherVariant(name: "0.3 x directions, best + \(w) x second template", prepare: { prepared($0, count: 64) },
+                       distance: { a, b in bestTurn { positional(a, b, $0) + 0.3 * directional(a, b, $0) } },
+                       combine: { d in d.count < 2 ? (d.first ?? .infinity) : (d[0] + w * d[1]) / (1 + w) })
+    }
+
     static let rawVariants: [MatcherVariant] = [
         MatcherVariant(name: "raw drawings, 64 points", prepare: { prepared($0, count: 64) },
                        distance: { a, b in bestTurn { positional(a, b, $0) } }, raw: true),
@@ -99,8 +110,7 @@ enum Variants {
         guard let candidate = variant.prepare(path) else { return nil }
         var perRule: [(String, Double)] = []
         for (name, templates) in rules {
-            let best = templates.map { variant.distance(candidate, $0) }.min() ?? .infinity
-            perRule.append((name, best))
+            perRule.append((name, variant.combine(templates.map { variant.distance(candidate, $0) }.sorted())))
         }
         perRule.sort { $0.1 < $1.1 }
         guard let first = perRule.first else { return nil }

@@ -8,6 +8,7 @@
 //
 //     swift run -c release StrokeStudy DATA_DIR [--splits N] [--seed N] [--mm-per-pixel X]
 //                                      [--shapes] [--misses] [--pilot] [--k 1,3,5]
+//                                      [--variants [--only TEXT]] [--policies]
 //
 // DATA_DIR is the logs' xml_logs folder (SUBJECT/SPEED/SHAPENN.xml); the data is not in
 // the repository (docs/strokes.md says where it comes from).
@@ -41,6 +42,11 @@ let showMisses = arguments.contains("--misses")
 // --variants [--only TEXT]: every matcher variant, or those whose name contains TEXT.
 let variants = arguments.contains("--variants") ? Variants.all.filter { variant in option("--only").map { variant.name.contains($0) } ?? true } : []
 var variantRight: [Key: [Int]] = [:]
+// ... and the engine's outcome when it fires only what the variant ranks first too.
+var variantAgreed: [Key: [(right: Int, wrong: Int)]] = [:]
+// ... or where the matcher's first rule leads its second by at least each of these.
+let agreeOrMargin = [0.01, 0.02, 0.03, 0.05]
+var variantAgreedOrLed: [Key: [[(right: Int, wrong: Int)]]] = [:]
 // --policies: the matcher's ranking with a threshold ceiling, floor and a margin over the
 // second rule, gates left out: what each would fire.
 let showPolicies = arguments.contains("--policies")
@@ -48,6 +54,10 @@ let policies: [(ceiling: Double, floor: Double, margin: Double)] = [0.80, 0.75, 
     [0.70, 0.65, 0.60].filter { $0 <= c }.flatMap { f in [0.0, 0.01, 0.02, 0.03, 0.05].map { (c, f, $0) } }
 }
 var policyTally: [Key: [(right: Int, wrong: Int)]] = [:]
+// ... and the engine's outcome with a margin over the second rule asked only when learn
+// would warn that the two are confused (leave-one-out among the teaching drawings).
+let pairMargins = [0.01, 0.02, 0.03, 0.05, 0.08]
+var pairTally: [Key: [(right: Int, wrong: Int)]] = [:]
 
 let logs = GestureLog.load(folder, pilot: arguments.contains("--pilot"))
 guard !logs.isEmpty else {
@@ -216,10 +226,34 @@ for groupName in groups.keys.sorted() {
                             if scores[0].0 == shape { cells[index].right += 1 } else { cells[index].wrong += 1 }
                         }
                         policyTally[key] = cells
+                        var pairCells = pairTally[key] ?? Array(repeating: (0, 0), count: pairMargins.count)
+                        for (index, margin) in pairMargins.enumerated() where rules.count == 1 {
+                            let pair = [scores[0].0, scores[1].0].sorted().joined(separator: " ~ ")
+                            if rules[0] == scores[0].0 && flagged.contains(pair) && scores[0].1 - scores[1].1 < margin { continue }
+                            if rules[0] == shape { pairCells[index].right += 1 } else { pairCells[index].wrong += 1 }
+                        }
+                        pairTally[key] = pairCells
                     }
                 }
-                for (index, variant) in variants.enumerated() where Variants.rank(path, rules: variantRules[index], variant: variant)?.best == shape {
-                    variantRight[key, default: Array(repeating: 0, count: variants.count)][index] += 1
+                let lead: Double = {
+                    guard let prepared = StrokeShape(path) else { return 0 }
+                    let scores = book.rules.compactMap { rule in StrokeMatcher.best(prepared, among: rule.templates)?.score }.sorted(by: >)
+                    return scores.count > 1 ? scores[0] - scores[1] : 1
+                }()
+                for (index, variant) in variants.enumerated() {
+                    let best = Variants.rank(path, rules: variantRules[index], variant: variant)?.best
+                    if rules.count == 1 {
+                        var rows = variantAgreedOrLed[key] ?? Array(repeating: Array(repeating: (0, 0), count: agreeOrMargin.count), count: variants.count)
+                        for (m, margin) in agreeOrMargin.enumerated() where best == rules[0] || lead >= margin {
+                            if rules[0] == shape { rows[index][m].right += 1 } else { rows[index][m].wrong += 1 }
+                        }
+                        variantAgreedOrLed[key] = rows
+                    }
+                    if best == shape { variantRight[key, default: Array(repeating: 0, count: variants.count)][index] += 1 }
+                    guard rules.count == 1, best == rules[0] else { continue }
+                    var cells = variantAgreed[key] ?? Array(repeating: (0, 0), count: variants.count)
+                    if rules[0] == shape { cells[index].right += 1 } else { cells[index].wrong += 1 }
+                    variantAgreed[key] = cells
                 }
                 if showMisses && one.right == 0 {
                     let report = reportIndex < reports.count ? reports[reportIndex].summary(shown: 3) : "no stroke report"
@@ -259,6 +293,28 @@ if !variants.isEmpty {
         } }
         print("| \(variant.name) | " + cells.joined(separator: " | ") + " |")
     }
+    print("\n| fired where the variant agrees or the lead is at least (right / wrong) | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k)" } }.joined(separator: " | ") + " |")
+    for (index, variant) in variants.enumerated() {
+        for (m, margin) in agreeOrMargin.enumerated() {
+            let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
+                let key = Key(speed: speed, k: k)
+                let tests = tallies[key]?.tests ?? 0
+                guard let cell = variantAgreedOrLed[key]?[index][m] else { return "-" }
+                return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
+            } }
+            print("| \(variant.name), \(margin) | " + cells.joined(separator: " | ") + " |")
+        }
+    }
+    print("\n| fired only where the variant agrees (right / wrong) | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k)" } }.joined(separator: " | ") + " |")
+    for (index, variant) in variants.enumerated() {
+        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
+            let key = Key(speed: speed, k: k)
+            let tests = tallies[key]?.tests ?? 0
+            guard let cell = variantAgreed[key]?[index] else { return "-" }
+            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
+        } }
+        print("| \(variant.name) | " + cells.joined(separator: " | ") + " |")
+    }
 }
 if showPolicies {
     print("\n| ceiling | floor | margin | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k) right/wrong" } }.joined(separator: " | ") + " |")
@@ -270,6 +326,18 @@ if showPolicies {
             return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
         } }
         print("| \(policy.ceiling) | \(policy.floor) | \(policy.margin) | " + cells.joined(separator: " | ") + " |")
+    }
+}
+if showPolicies {
+    print("\n| margin between rules learn warns of | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k) right/wrong" } }.joined(separator: " | ") + " |")
+    for (index, margin) in pairMargins.enumerated() {
+        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
+            let key = Key(speed: speed, k: k)
+            let tests = tallies[key]?.tests ?? 0
+            guard let cell = pairTally[key]?[index] else { return "-" }
+            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
+        } }
+        print("| \(margin) | " + cells.joined(separator: " | ") + " |")
     }
 }
 if showShapes {
