@@ -58,6 +58,9 @@ var policyTally: [Key: [(right: Int, wrong: Int)]] = [:]
 // would warn that the two are confused (leave-one-out among the teaching drawings).
 let pairMargins = [0.01, 0.02, 0.03, 0.05, 0.08]
 var pairTally: [Key: [(right: Int, wrong: Int)]] = [:]
+// ... and with a lead over the second rule asked only of a stroke whose best score is low.
+let lowLeads: [(score: Double, lead: Double)] = [0.78, 0.80, 0.82, 0.85, 0.87, 0.90].flatMap { s in [0.01, 0.02, 0.03, 0.05].map { (s, $0) } }
+var lowLeadTally: [Key: [(right: Int, wrong: Int)]] = [:]
 
 let logs = GestureLog.load(folder, pilot: arguments.contains("--pilot"))
 guard !logs.isEmpty else {
@@ -233,6 +236,12 @@ for groupName in groups.keys.sorted() {
                             if rules[0] == shape { pairCells[index].right += 1 } else { pairCells[index].wrong += 1 }
                         }
                         pairTally[key] = pairCells
+                        var lowCells = lowLeadTally[key] ?? Array(repeating: (0, 0), count: lowLeads.count)
+                        for (index, gate) in lowLeads.enumerated() where rules.count == 1 {
+                            if rules[0] == scores[0].0 && scores[0].1 < gate.score && scores[0].1 - scores[1].1 < gate.lead { continue }
+                            if rules[0] == shape { lowCells[index].right += 1 } else { lowCells[index].wrong += 1 }
+                        }
+                        lowLeadTally[key] = lowCells
                     }
                 }
                 let lead: Double = {
@@ -338,6 +347,18 @@ if showPolicies {
             return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
         } }
         print("| \(margin) | " + cells.joined(separator: " | ") + " |")
+    }
+}
+if showPolicies {
+    print("\n| lead asked under score | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k) right/wrong" } }.joined(separator: " | ") + " |")
+    for (index, gate) in lowLeads.enumerated() {
+        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
+            let key = Key(speed: speed, k: k)
+            let tests = tallies[key]?.tests ?? 0
+            guard let cell = lowLeadTally[key]?[index] else { return "-" }
+            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
+        } }
+        print("| \(gate.lead) under \(gate.score) | " + cells.joined(separator: " | ") + " |")
     }
 }
 if showShapes {
