@@ -61,6 +61,9 @@ var pairTally: [Key: [(right: Int, wrong: Int)]] = [:]
 // ... and with a lead over the second rule asked only of a stroke whose best score is low.
 let lowLeads: [(score: Double, lead: Double)] = [0.78, 0.80, 0.82, 0.85, 0.87, 0.90].flatMap { s in [0.01, 0.02, 0.03, 0.05].map { (s, $0) } }
 var lowLeadTally: [Key: [(right: Int, wrong: Int)]] = [:]
+// ... or under the lowest score the rule's own templates reach against each other, less a margin.
+let spreadLeads: [(under: Double, lead: Double)] = [0.0, 0.03, 0.05, 0.08, 0.12].flatMap { u in [0.02, 0.03, 0.05].map { (u, $0) } }
+var spreadLeadTally: [Key: [(right: Int, wrong: Int)]] = [:]
 
 let logs = GestureLog.load(folder, pilot: arguments.contains("--pilot"))
 guard !logs.isEmpty else {
@@ -242,6 +245,13 @@ for groupName in groups.keys.sorted() {
                             if rules[0] == shape { lowCells[index].right += 1 } else { lowCells[index].wrong += 1 }
                         }
                         lowLeadTally[key] = lowCells
+                        var spreadCells = spreadLeadTally[key] ?? Array(repeating: (0, 0), count: spreadLeads.count)
+                        for (index, gate) in spreadLeads.enumerated() where rules.count == 1 {
+                            if rules[0] == scores[0].0, let own = lowest[scores[0].0], scores[0].1 < own - gate.under,
+                               scores[0].1 - scores[1].1 < gate.lead { continue }
+                            if rules[0] == shape { spreadCells[index].right += 1 } else { spreadCells[index].wrong += 1 }
+                        }
+                        spreadLeadTally[key] = spreadCells
                     }
                 }
                 let lead: Double = {
@@ -359,6 +369,16 @@ if showPolicies {
             return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
         } }
         print("| \(gate.lead) under \(gate.score) | " + cells.joined(separator: " | ") + " |")
+    }
+    print("\n| lead asked under the rule's own lowest, less | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k) right/wrong" } }.joined(separator: " | ") + " |")
+    for (index, gate) in spreadLeads.enumerated() {
+        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
+            let key = Key(speed: speed, k: k)
+            let tests = tallies[key]?.tests ?? 0
+            guard let cell = spreadLeadTally[key]?[index] else { return "-" }
+            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
+        } }
+        print("| \(gate.lead) under own - \(gate.under) | " + cells.joined(separator: " | ") + " |")
     }
 }
 if showShapes {
