@@ -54,16 +54,37 @@ let policies: [(ceiling: Double, floor: Double, margin: Double)] = [0.80, 0.75, 
     [0.70, 0.65, 0.60].filter { $0 <= c }.flatMap { f in [0.0, 0.01, 0.02, 0.03, 0.05].map { (c, f, $0) } }
 }
 var policyTally: [Key: [(right: Int, wrong: Int)]] = [:]
-// ... and the engine's outcome with a margin over the second rule asked only when learn
-// would warn that the two are confused (leave-one-out among the teaching drawings).
-let pairMargins = [0.01, 0.02, 0.03, 0.05, 0.08]
-var pairTally: [Key: [(right: Int, wrong: Int)]] = [:]
-// ... and with a lead over the second rule asked only of a stroke whose best score is low.
-let lowLeads: [(score: Double, lead: Double)] = [0.78, 0.80, 0.82, 0.85, 0.87, 0.90].flatMap { s in [0.01, 0.02, 0.03, 0.05].map { (s, $0) } }
-var lowLeadTally: [Key: [(right: Int, wrong: Int)]] = [:]
-// ... or under the lowest score the rule's own templates reach against each other, less a margin.
-let spreadLeads: [(under: Double, lead: Double)] = [0.0, 0.03, 0.05, 0.08, 0.12].flatMap { u in [0.02, 0.03, 0.05].map { (u, $0) } }
-var spreadLeadTally: [Key: [(right: Int, wrong: Int)]] = [:]
+// ... and the engine's outcome with a gate added that turns some strokes away (they fire
+// nothing): a lead over the second rule asked only between rules that learn would warn of
+// (leave-one-out among the teaching drawings), only of a low best score, or only of one
+// low against what the rule's own templates score against each other.
+struct Gate {
+    /// The table the gate's row is printed in, and the row.
+    let table: String
+    let row: String
+    /// Whether a stroke is turned away, given every rule's best score on it, best first (two
+    /// at least), each rule's lowest leave-one-out score, and the pairs learn warns of.
+    let turnsAway: (_ ranked: [(rule: String, score: Double)], _ lowest: [String: Double], _ warned: Set<String>) -> Bool
+}
+let gates: [Gate] = [0.01, 0.02, 0.03, 0.05, 0.08].map { margin in
+    Gate(table: "margin between rules learn warns of", row: "\(margin)") { ranked, _, warned in
+        warned.contains([ranked[0].rule, ranked[1].rule].sorted().joined(separator: " ~ ")) && ranked[0].score - ranked[1].score < margin
+    }
+} + [0.78, 0.80, 0.82, 0.85, 0.87, 0.90].flatMap { score in
+    [0.01, 0.02, 0.03, 0.05].map { lead in
+        Gate(table: "lead asked under score", row: "\(lead) under \(score)") { ranked, _, _ in
+            ranked[0].score < score && ranked[0].score - ranked[1].score < lead
+        }
+    }
+} + [0.0, 0.03, 0.05, 0.08, 0.12].flatMap { under in
+    [0.02, 0.03, 0.05].map { lead in
+        Gate(table: "lead asked under the rule's own lowest, less", row: "\(lead) under own - \(under)") { ranked, lowest, _ in
+            guard let own = lowest[ranked[0].rule] else { return false }
+            return ranked[0].score < own - under && ranked[0].score - ranked[1].score < lead
+        }
+    }
+}
+var gateTally: [Key: [(right: Int, wrong: Int)]] = [:]
 
 let logs = GestureLog.load(folder, pilot: arguments.contains("--pilot"))
 guard !logs.isEmpty else {
@@ -218,47 +239,28 @@ for groupName in groups.keys.sorted() {
                 }
                 let path = millimetres(drawing).map(\.point)
                 if dollar.recognize(drawing.points.map { Point(x: $0.x, y: $0.y) }) == shape { one.dollar = 1 }
-                if let prepared = StrokeShape(path) {
-                    let best = book.rules.compactMap { rule in StrokeMatcher.best(prepared, among: rule.templates).map { (rule.name, $0.score) } }
-                        .max { $0.1 < $1.1 }
-                    if best?.0 == shape { one.matcher = 1 }
-                    if showPolicies {
-                        let scores = book.rules.compactMap { rule in StrokeMatcher.best(prepared, among: rule.templates).map { (rule.name, $0.score) } }
-                            .sorted { $0.1 > $1.1 }
-                        var cells = policyTally[key] ?? Array(repeating: (0, 0), count: policies.count)
-                        for (index, policy) in policies.enumerated() {
-                            let threshold = min(policy.ceiling, max(policy.floor, (lowest[scores[0].0] ?? 0) - 0.05))
-                            guard scores[0].1 >= threshold, scores[0].1 - scores[1].1 >= policy.margin else { continue }
-                            if scores[0].0 == shape { cells[index].right += 1 } else { cells[index].wrong += 1 }
-                        }
-                        policyTally[key] = cells
-                        var pairCells = pairTally[key] ?? Array(repeating: (0, 0), count: pairMargins.count)
-                        for (index, margin) in pairMargins.enumerated() where rules.count == 1 {
-                            let pair = [scores[0].0, scores[1].0].sorted().joined(separator: " ~ ")
-                            if rules[0] == scores[0].0 && flagged.contains(pair) && scores[0].1 - scores[1].1 < margin { continue }
-                            if rules[0] == shape { pairCells[index].right += 1 } else { pairCells[index].wrong += 1 }
-                        }
-                        pairTally[key] = pairCells
-                        var lowCells = lowLeadTally[key] ?? Array(repeating: (0, 0), count: lowLeads.count)
-                        for (index, gate) in lowLeads.enumerated() where rules.count == 1 {
-                            if rules[0] == scores[0].0 && scores[0].1 < gate.score && scores[0].1 - scores[1].1 < gate.lead { continue }
-                            if rules[0] == shape { lowCells[index].right += 1 } else { lowCells[index].wrong += 1 }
-                        }
-                        lowLeadTally[key] = lowCells
-                        var spreadCells = spreadLeadTally[key] ?? Array(repeating: (0, 0), count: spreadLeads.count)
-                        for (index, gate) in spreadLeads.enumerated() where rules.count == 1 {
-                            if rules[0] == scores[0].0, let own = lowest[scores[0].0], scores[0].1 < own - gate.under,
-                               scores[0].1 - scores[1].1 < gate.lead { continue }
-                            if rules[0] == shape { spreadCells[index].right += 1 } else { spreadCells[index].wrong += 1 }
-                        }
-                        spreadLeadTally[key] = spreadCells
+                // Every rule's best score, best first: the matcher's ranking without its gates.
+                let ranked: [(rule: String, score: Double)] = StrokeShape(path).map { prepared in
+                    book.rules.compactMap { rule in StrokeMatcher.best(prepared, among: rule.templates).map { (rule.name, $0.score) } }
+                        .sorted { $0.score > $1.score }
+                } ?? []
+                if ranked.first?.rule == shape { one.matcher = 1 }
+                let lead = ranked.count > 1 ? ranked[0].score - ranked[1].score : 1
+                if showPolicies && ranked.count > 1 {
+                    var cells = policyTally[key] ?? Array(repeating: (0, 0), count: policies.count)
+                    for (index, policy) in policies.enumerated() {
+                        let threshold = min(policy.ceiling, max(policy.floor, (lowest[ranked[0].rule] ?? 0) - 0.05))
+                        guard ranked[0].score >= threshold, lead >= policy.margin else { continue }
+                        if ranked[0].rule == shape { cells[index].right += 1 } else { cells[index].wrong += 1 }
                     }
+                    policyTally[key] = cells
+                    var gateCells = gateTally[key] ?? Array(repeating: (0, 0), count: gates.count)
+                    for (index, gate) in gates.enumerated() where rules.count == 1 {
+                        if rules[0] == ranked[0].rule && gate.turnsAway(ranked, lowest, flagged) { continue }
+                        if rules[0] == shape { gateCells[index].right += 1 } else { gateCells[index].wrong += 1 }
+                    }
+                    gateTally[key] = gateCells
                 }
-                let lead: Double = {
-                    guard let prepared = StrokeShape(path) else { return 0 }
-                    let scores = book.rules.compactMap { rule in StrokeMatcher.best(prepared, among: rule.templates)?.score }.sorted(by: >)
-                    return scores.count > 1 ? scores[0] - scores[1] : 1
-                }()
                 for (index, variant) in variants.enumerated() {
                     let best = Variants.rank(path, rules: variantRules[index], variant: variant)?.best
                     if rules.count == 1 {
@@ -292,6 +294,21 @@ for groupName in groups.keys.sorted() {
 }
 
 func percent(_ count: Int, _ total: Int) -> String { total == 0 ? "-" : fixedDecimals(100 * Double(count) / Double(total), 2) + "%" }
+
+/// Prints a table of right and wrong, as shares of every test, at each speed and K: a row
+/// for each label, its cells from `cell` (nil: not measured).
+@MainActor func printRightWrong(_ heading: String, _ labels: [String], cell: (Key, Int) -> (right: Int, wrong: Int)?) {
+    print("\n| \(heading) | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k) right/wrong" } }.joined(separator: " | ") + " |")
+    for (index, label) in labels.enumerated() {
+        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
+            let key = Key(speed: speed, k: k)
+            guard let cell = cell(key, index) else { return "-" }
+            let tests = tallies[key]?.tests ?? 0
+            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
+        } }
+        print("| \(label) | " + cells.joined(separator: " | ") + " |")
+    }
+}
 let subjects = Set(logs.map(\.subject)).count
 print("\(logs.count) drawings, \(subjects) subjects, \(Set(logs.map(\.shape)).count) shapes; \(splits) splits a subject, speed and K, seed \(seed); \(fixedDecimals(mmPerPixel, 2)) mm a pixel\n")
 print("| speed | K | tests | right | wrong | none | $1 right | matcher alone right |")
@@ -312,73 +329,19 @@ if !variants.isEmpty {
         } }
         print("| \(variant.name) | " + cells.joined(separator: " | ") + " |")
     }
-    print("\n| fired where the variant agrees or the lead is at least (right / wrong) | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k)" } }.joined(separator: " | ") + " |")
-    for (index, variant) in variants.enumerated() {
-        for (m, margin) in agreeOrMargin.enumerated() {
-            let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
-                let key = Key(speed: speed, k: k)
-                let tests = tallies[key]?.tests ?? 0
-                guard let cell = variantAgreedOrLed[key]?[index][m] else { return "-" }
-                return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
-            } }
-            print("| \(variant.name), \(margin) | " + cells.joined(separator: " | ") + " |")
-        }
+    printRightWrong("fired where the variant agrees or the lead is at least",
+                    variants.flatMap { variant in agreeOrMargin.map { "\(variant.name), \($0)" } }) { key, index in
+        variantAgreedOrLed[key]?[index / agreeOrMargin.count][index % agreeOrMargin.count]
     }
-    print("\n| fired only where the variant agrees (right / wrong) | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k)" } }.joined(separator: " | ") + " |")
-    for (index, variant) in variants.enumerated() {
-        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
-            let key = Key(speed: speed, k: k)
-            let tests = tallies[key]?.tests ?? 0
-            guard let cell = variantAgreed[key]?[index] else { return "-" }
-            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
-        } }
-        print("| \(variant.name) | " + cells.joined(separator: " | ") + " |")
-    }
+    printRightWrong("fired only where the variant agrees", variants.map(\.name)) { variantAgreed[$0]?[$1] }
 }
 if showPolicies {
-    print("\n| ceiling | floor | margin | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k) right/wrong" } }.joined(separator: " | ") + " |")
-    for (index, policy) in policies.enumerated() {
-        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
-            let key = Key(speed: speed, k: k)
-            let tests = tallies[key]?.tests ?? 0
-            guard let cell = policyTally[key]?[index] else { return "-" }
-            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
-        } }
-        print("| \(policy.ceiling) | \(policy.floor) | \(policy.margin) | " + cells.joined(separator: " | ") + " |")
-    }
-}
-if showPolicies {
-    print("\n| margin between rules learn warns of | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k) right/wrong" } }.joined(separator: " | ") + " |")
-    for (index, margin) in pairMargins.enumerated() {
-        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
-            let key = Key(speed: speed, k: k)
-            let tests = tallies[key]?.tests ?? 0
-            guard let cell = pairTally[key]?[index] else { return "-" }
-            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
-        } }
-        print("| \(margin) | " + cells.joined(separator: " | ") + " |")
-    }
-}
-if showPolicies {
-    print("\n| lead asked under score | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k) right/wrong" } }.joined(separator: " | ") + " |")
-    for (index, gate) in lowLeads.enumerated() {
-        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
-            let key = Key(speed: speed, k: k)
-            let tests = tallies[key]?.tests ?? 0
-            guard let cell = lowLeadTally[key]?[index] else { return "-" }
-            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
-        } }
-        print("| \(gate.lead) under \(gate.score) | " + cells.joined(separator: " | ") + " |")
-    }
-    print("\n| lead asked under the rule's own lowest, less | " + ks.flatMap { k in ["slow", "medium", "fast"].map { "\($0) K=\(k) right/wrong" } }.joined(separator: " | ") + " |")
-    for (index, gate) in spreadLeads.enumerated() {
-        let cells = ks.flatMap { k in ["slow", "medium", "fast"].map { speed in
-            let key = Key(speed: speed, k: k)
-            let tests = tallies[key]?.tests ?? 0
-            guard let cell = spreadLeadTally[key]?[index] else { return "-" }
-            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
-        } }
-        print("| \(gate.lead) under own - \(gate.under) | " + cells.joined(separator: " | ") + " |")
+    printRightWrong("ceiling | floor | margin", policies.map { "\($0.ceiling) | \($0.floor) | \($0.margin)" }) { policyTally[$0]?[$1] }
+    var tables: [String] = []
+    for gate in gates where !tables.contains(gate.table) { tables.append(gate.table) }
+    for table in tables {
+        let indices = gates.indices.filter { gates[$0].table == table }
+        printRightWrong(table, indices.map { gates[$0].row }) { gateTally[$0]?[indices[$1]] }
     }
 }
 if showShapes {
