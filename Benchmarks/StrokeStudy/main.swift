@@ -62,27 +62,51 @@ struct Gate {
     /// The table the gate's row is printed in, and the row.
     let table: String
     let row: String
-    /// Whether a stroke is turned away, given every rule's best score on it, best first (two
-    /// at least), each rule's lowest leave-one-out score, and the pairs learn warns of.
-    let turnsAway: (_ ranked: [(rule: String, score: Double)], _ lowest: [String: Double], _ warned: Set<String>) -> Bool
+    /// Whether a stroke is turned away, given what is known of it and its rule file.
+    let turnsAway: (GateContext) -> Bool
+}
+struct GateContext {
+    /// Every rule's best score on the stroke, best first (two at least).
+    var ranked: [(rule: String, score: Double)]
+    /// Each rule's lowest leave-one-out score among its templates.
+    var lowest: [String: Double]
+    /// The pairs learn warns of (from the teaching drawings), and those the templates alone
+    /// would show (the same test, each template its own drawing).
+    var warned: Set<String>
+    var templatesWarn: Set<String>
+    /// The best score any template of one rule reaches against the other's, by pair.
+    var closeness: [String: Double]
+    var pair: String { [ranked[0].rule, ranked[1].rule].sorted().joined(separator: " ~ ") }
+    var lead: Double { ranked[0].score - ranked[1].score }
+    func low(under: Double) -> Bool { lowest[ranked[0].rule].map { ranked[0].score < $0 - under } ?? false }
 }
 let gates: [Gate] = [0.01, 0.02, 0.03, 0.05, 0.08].map { margin in
-    Gate(table: "margin between rules learn warns of", row: "\(margin)") { ranked, _, warned in
-        warned.contains([ranked[0].rule, ranked[1].rule].sorted().joined(separator: " ~ ")) && ranked[0].score - ranked[1].score < margin
-    }
+    Gate(table: "margin between rules learn warns of", row: "\(margin)") { c in c.warned.contains(c.pair) && c.lead < margin }
 } + [0.78, 0.80, 0.82, 0.85, 0.87, 0.90].flatMap { score in
     [0.01, 0.02, 0.03, 0.05].map { lead in
-        Gate(table: "lead asked under score", row: "\(lead) under \(score)") { ranked, _, _ in
-            ranked[0].score < score && ranked[0].score - ranked[1].score < lead
-        }
+        Gate(table: "lead asked under score", row: "\(lead) under \(score)") { c in c.ranked[0].score < score && c.lead < lead }
     }
 } + [0.0, 0.03, 0.05, 0.08, 0.12].flatMap { under in
     [0.02, 0.03, 0.05].map { lead in
-        Gate(table: "lead asked under the rule's own lowest, less", row: "\(lead) under own - \(under)") { ranked, lowest, _ in
-            guard let own = lowest[ranked[0].rule] else { return false }
-            return ranked[0].score < own - under && ranked[0].score - ranked[1].score < lead
+        Gate(table: "lead asked under the rule's own lowest, less", row: "\(lead) under own - \(under)") { c in c.low(under: under) && c.lead < lead }
+    }
+} + [0.0, 0.05, 0.08, 0.12].flatMap { under in
+    [0.03, 0.05, 0.08].flatMap { lead in
+        [Gate(table: "lead asked between rules learn warns of, under own lowest less", row: "\(lead) under own - \(under)") { c in
+            c.warned.contains(c.pair) && c.low(under: under) && c.lead < lead
+        },
+        Gate(table: "lead asked between rules their templates show confused, under own lowest less", row: "\(lead) under own - \(under)") { c in
+            c.templatesWarn.contains(c.pair) && c.low(under: under) && c.lead < lead
+        }]
+    }
+} + [0.75, 0.80, 0.85, 0.90].flatMap { close in
+    [0.02, 0.03, 0.05, 0.08].map { lead in
+        Gate(table: "lead asked between rules whose templates come within", row: "\(lead) within \(close)") { c in
+            (c.closeness[c.pair] ?? 0) >= close && c.lead < lead
         }
     }
+} + [0.03, 0.05, 0.08].map { lead in
+    Gate(table: "lead asked between rules their templates show confused", row: "\(lead)") { c in c.templatesWarn.contains(c.pair) && c.lead < lead }
 }
 var gateTally: [Key: [(right: Int, wrong: Int)]] = [:]
 
@@ -229,6 +253,20 @@ for groupName in groups.keys.sorted() {
                 }.min()!
                 return (rule.name, value)
             }) : [:]
+            // The pairs of rules whose templates alone show them confused, and how close each pair comes.
+            var templatesWarn: Set<String> = [], closeness: [String: Double] = [:]
+            if showPolicies {
+                for (i, a) in book.rules.enumerated() {
+                    for b in book.rules[(i + 1)...] {
+                        let pair = [a.name, b.name].sorted().joined(separator: " ~ ")
+                        closeness[pair] = StrokeLearner.closeness(a.templates, b.templates)
+                        let found = StrokeLearner.confusions(examples: a.templates.map { StrokeShape($0.points) }, templates: a.templates,
+                                                             threshold: StrokeMatcher.adaptiveThreshold(for: a.templates, ceiling: a.strokeThreshold),
+                                                             other: b.templates, otherThreshold: StrokeMatcher.adaptiveThreshold(for: b.templates, ceiling: b.strokeThreshold))
+                        if !found.isEmpty { templatesWarn.insert(pair) }
+                    }
+                }
+            }
             var reportIndex = 0
             for ((shape, drawing), rules) in zip(test, fired) {
                 var one = Tally()
@@ -256,7 +294,7 @@ for groupName in groups.keys.sorted() {
                     policyTally[key] = cells
                     var gateCells = gateTally[key] ?? Array(repeating: (0, 0), count: gates.count)
                     for (index, gate) in gates.enumerated() where rules.count == 1 {
-                        if rules[0] == ranked[0].rule && gate.turnsAway(ranked, lowest, flagged) { continue }
+                        if rules[0] == ranked[0].rule && gate.turnsAway(GateContext(ranked: ranked, lowest: lowest, warned: flagged, templatesWarn: templatesWarn, closeness: closeness)) { continue }
                         if rules[0] == shape { gateCells[index].right += 1 } else { gateCells[index].wrong += 1 }
                     }
                     gateTally[key] = gateCells
@@ -304,7 +342,7 @@ func percent(_ count: Int, _ total: Int) -> String { total == 0 ? "-" : fixedDec
             let key = Key(speed: speed, k: k)
             guard let cell = cell(key, index) else { return "-" }
             let tests = tallies[key]?.tests ?? 0
-            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests)
+            return percent(cell.right, tests) + " / " + percent(cell.wrong, tests) + " (\(cell.right)/\(cell.wrong))"
         } }
         print("| \(label) | " + cells.joined(separator: " | ") + " |")
     }
