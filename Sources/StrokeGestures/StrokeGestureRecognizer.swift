@@ -240,8 +240,8 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
             let line = StrokeMatcher.straightness(of: path.points, shape: shape, tolerance: rotationTolerance)
             if line + StrokeDefaults.straightMargin > mine.score { return fail(.straight(lineScore: line)) }
         }
-        if let closer = ranking.first(where: { $0.recognizer !== self && $0.outranks(mine) }) {
-            return fail(.outscored(by: closer.recognizer.label))
+        if let first = ranking.first, first.recognizer !== self {
+            return fail(first.wonSecondLook ? .closerWhereTheyDiffer(first.recognizer.label) : .outscored(by: first.recognizer.label))
         }
         ending = .recognized
         transition(to: .recognized)
@@ -262,6 +262,9 @@ public enum StrokeEnding: Sendable, Equatable, CustomStringConvertible {
     case belowThreshold
     /// A rival following the same stroke had a closer template.
     case outscored(by: String)
+    /// A rival's template scored a little lower, but the stroke lies nearer the rival's
+    /// shape where the two differ (``StrokeDefaults/secondLookLead``).
+    case closerWhereTheyDiffer(String)
     /// The straight line from the stroke's start to its end came nearly as close as the
     /// best template (scoring `lineScore`): a swipe or a drag, not a shape.
     case straight(lineScore: Double)
@@ -286,6 +289,7 @@ public enum StrokeEnding: Sendable, Equatable, CustomStringConvertible {
         case .recognized: "recognized"
         case .belowThreshold: "below its threshold"
         case let .outscored(rival): "\(rival) came closer"
+        case let .closerWhereTheyDiffer(rival): "\(rival) came closer where the two shapes differ"
         case let .straight(line): "a straight line came closer (\(fixedDecimals(line, 2)))"
         case let .leftEveryTemplate(length, _): "left every template at \(fixedDecimals(length, 0)) mm"
         case .tooSmall: "too small"

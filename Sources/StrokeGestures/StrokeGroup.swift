@@ -8,6 +8,10 @@ public struct StrokeCandidate {
     public let template: Int
     public let score: Double
 
+    /// Whether it ranks first though another rule's template scored higher: the second look
+    /// (``StrokeDefaults/secondLookLead``) found the stroke nearer its shape where the two differ.
+    public internal(set) var wonSecondLook = false
+
     init(_ recognizer: StrokeGestureRecognizer, _ match: (template: Int, score: Double)) {
         self.recognizer = recognizer
         template = match.template
@@ -91,16 +95,26 @@ public final class StrokeGroup {
     }
 
     /// Every recognizer still deciding `recognizer`'s stroke, with its best template for
-    /// `readings` of the stroke, best first.
+    /// `readings` of the stroke (the whole stroke first), best first: by score, and the first
+    /// two by where their shapes differ when their scores are close
+    /// (``StrokeDefaults/secondLookLead``).
     func ranking(for recognizer: StrokeGestureRecognizer, readings: [StrokeShape]) -> [StrokeCandidate] {
         guard let key = StrokeKey(recognizer) else { return [] }
         if let ranked, ranked.key == key, ranked.ranking.contains(where: { $0.recognizer === recognizer }) {
             return ranked.ranking
         }
-        let ranking = followers(of: key)
+        var ranking = followers(of: key)
             .filter { $0 === recognizer || $0.state == .possible }
             .compactMap { rival in rival.match(readings).map { StrokeCandidate(rival, $0) } }
             .sorted { $0.outranks($1) }
+        if ranking.count > 1, let whole = readings.first, ranking[0].score - ranking[1].score < StrokeDefaults.secondLookLead {
+            let first = ranking[0].recognizer.templates, second = ranking[1].recognizer.templates
+            if min(first.count, second.count) >= StrokeDefaults.secondLookTemplates,
+               StrokeMatcher.prefersSecond(whole, first: first, second: second) {
+                ranking.swapAt(0, 1)
+                ranking[0].wonSecondLook = true
+            }
+        }
         ranked = (key, ranking)
         return ranking
     }
@@ -112,15 +126,23 @@ public final class StrokeGroup {
         let followers = followers(of: key)
         guard followers.allSatisfy({ $0.state.isTerminal }) else { return }
         reported = key
+        let ranking = ranked?.key == key ? ranked?.ranking : nil
         if ranked?.key == key { ranked = nil }
         guard let onReport,
               let path = followers.compactMap(\.path).max(by: { $0.points.count < $1.points.count }),
               path.size >= followers.map(\.minimumSize).min() ?? 0 else { return }
         let readings = StrokeGestureRecognizer.readings(of: path.points)
+        // A follower the engine failed because the winner, deciding first, took the
+        // fingers never decided itself: it lost to the winner.
+        let winner = followers.first { $0.state == .recognized }
+        let lost: StrokeEnding? = winner.map { winner in
+            ranking?.first.map { $0.recognizer === winner && $0.wonSecondLook } == true
+                ? .closerWhereTheyDiffer(winner.label) : .outscored(by: winner.label)
+        }
         let entries = followers.map { follower in
             let match = follower.bestMatch ?? follower.match(readings)
             return StrokeReport.Entry(rule: follower.label, template: match?.template, score: match?.score,
-                                      threshold: follower.threshold, ending: follower.ending,
+                                      threshold: follower.threshold, ending: follower.ending ?? (follower === winner ? nil : lost),
                                       fired: follower.state == .recognized)
         }
         onReport(StrokeReport(path: path, fingers: key.fingers, touchType: recognizer.touchType, device: key.device,

@@ -26,6 +26,38 @@ public enum StrokeMatcher {
         return best
     }
 
+    /// The second look at two rules whose closest templates score alike
+    /// (``StrokeDefaults/secondLookLead``): whether `shape` lies nearer `second`'s templates
+    /// than `first`'s where the two rules' shapes differ. Each point along the path counts by
+    /// the squared distance between the two rules' mean shapes there (their templates'
+    /// corresponding points averaged), so that the places both shapes share, and a
+    /// drawing's wobble in them, weigh little; each rule is as near as its nearest template
+    /// by that weighted sum of squared distances. The path is compared as drawn, not turned:
+    /// turning it let it fit both.
+    public static func prefersSecond(_ shape: StrokeShape, first: [StrokeTemplate], second: [StrokeTemplate]) -> Bool {
+        let count = shape.points.count
+        guard !first.isEmpty, !second.isEmpty,
+              (first + second).allSatisfy({ $0.shape.points.count == count }) else { return false }
+        func mean(_ templates: [StrokeTemplate], _ index: Int) -> Point {
+            templates.reduce(Point.zero) { $0 + $1.shape.points[index] } / Double(templates.count)
+        }
+        let weights = (0..<count).map { index -> Double in
+            let gap = mean(first, index) - mean(second, index)
+            return gap.x * gap.x + gap.y * gap.y
+        }
+        func nearest(_ templates: [StrokeTemplate]) -> Double {
+            templates.map { template in
+                var total = 0.0
+                for index in 0..<count {
+                    let d = shape.points[index] - template.shape.points[index]
+                    total += weights[index] * (d.x * d.x + d.y * d.y)
+                }
+                return total
+            }.min()!
+        }
+        return nearest(second) < nearest(first)
+    }
+
     /// The threshold of a rule whose file gives none: what a new drawing of the shape can
     /// be expected to score, judged from how far apart the rule's own templates are. Each
     /// template is scored against the others (leave-one-out, as a new drawing meets them);

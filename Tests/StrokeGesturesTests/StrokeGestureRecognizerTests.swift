@@ -163,6 +163,49 @@ import TouchGestures
         #expect(report.verdict == "b \(fixedDecimals(report.entries[0].score ?? -1, 2)) fired")
     }
 
+    /// Two people's check marks start half-way down, their V's at the top; this stroke
+    /// starts a third of the way down with its bottom in the middle, as a V's.
+    static let checkMarks = [[(0.0, 0.55), (0.3, 1.0), (1.0, 0.0)], [(0.0, 0.45), (0.35, 1.0), (1.0, 0.0)]]
+    static let vs = [[(0.0, 0.0), (0.5, 1.0), (1.0, 0.0)], [(0.0, 0.1), (0.45, 1.0), (1.0, 0.0)]]
+    static let between = [(0.0, 0.35), (0.5, 1.0), (1.0, 0.0)]
+
+    @Test func whenTwoRulesComeAlmostAsCloseTheOneNearerWhereTheShapesDifferWins() throws {
+        let rig = StrokeRig()
+        let group = StrokeGroup()
+        var reports: [StrokeReport] = []
+        group.onReport = { reports.append($0) }
+        try rig.stroke("check", Self.checkMarks, group: group)
+        try rig.stroke("v", Self.vs, group: group)
+        let lift = rig.draw(Shape.drawn(Self.between))
+        // Over the whole path the V's come a little closer; where a check mark and a V
+        // differ most, where they start, the stroke is a check mark's.
+        let report = try #require(reports.first)
+        let v = try #require(report.entries.first { $0.rule == "v" }), check = try #require(report.entries.first { $0.rule == "check" })
+        let lead = try #require(v.score) - (try #require(check.score))
+        #expect(lead > 0 && lead < StrokeDefaults.secondLookLead, "the path alone would take the V, narrowly")
+        // check decides first (the engine's order is by name) and takes the fingers.
+        #expect(rig.log == ["\(lift) check possible -> recognized", "\(lift) action check", "\(lift) v possible -> failed"])
+        #expect(v.ending == .closerWhereTheyDiffer("check"))
+        #expect(v.ending?.description == "check came closer where the two shapes differ")
+    }
+
+    @Test func withOneTemplateARuleTheCloserTemplateWins() throws {
+        // One drawing says nothing of where a person's two shapes differ: no second look.
+        let rig = StrokeRig()
+        let group = StrokeGroup()
+        var reports: [StrokeReport] = []
+        group.onReport = { reports.append($0) }
+        try rig.stroke("check", [Self.checkMarks[1]], group: group)
+        try rig.stroke("v", [Self.vs[1]], group: group)
+        let lift = rig.draw(Shape.drawn(Self.between))
+        let report = try #require(reports.first)
+        let v = try #require(report.entries.first { $0.rule == "v" }), check = try #require(report.entries.first { $0.rule == "check" })
+        let lead = try #require(v.score) - (try #require(check.score))
+        #expect(lead > 0 && lead < StrokeDefaults.secondLookLead, "as close as with two templates a rule")
+        #expect(rig.log == ["\(lift) check possible -> failed", "\(lift) v possible -> recognized", "\(lift) action v"])
+        #expect(check.ending == .outscored(by: "v"))
+    }
+
     @Test func everyStrokeIsReportedOnceEvenOneThatFiredNothing() throws {
         let rig = StrokeRig()
         let group = StrokeGroup()
