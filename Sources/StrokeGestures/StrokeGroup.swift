@@ -133,16 +133,21 @@ public final class StrokeGroup {
               path.size >= followers.map(\.minimumSize).min() ?? 0 else { return }
         let readings = StrokeGestureRecognizer.readings(of: path.points)
         // A follower the engine failed because the winner, deciding first, took the
-        // fingers never decided itself: it lost to the winner.
+        // fingers never decided itself: it lost to the winner, by the second look if it
+        // was the one the winner passed there.
         let winner = followers.first { $0.state == .recognized }
-        let lost: StrokeEnding? = winner.map { winner in
-            ranking?.first.map { $0.recognizer === winner && $0.wonSecondLook } == true
-                ? .closerWhereTheyDiffer(winner.label) : .outscored(by: winner.label)
+        func lost(_ follower: StrokeGestureRecognizer) -> StrokeEnding? {
+            guard let winner, follower !== winner else { return nil }
+            if let ranking, ranking.count > 1, ranking[0].recognizer === winner, ranking[0].wonSecondLook,
+               ranking[1].recognizer === follower {
+                return .closerWhereTheyDiffer(winner.label)
+            }
+            return .outscored(by: winner.label)
         }
         let entries = followers.map { follower in
             let match = follower.bestMatch ?? follower.match(readings)
             return StrokeReport.Entry(rule: follower.label, template: match?.template, score: match?.score,
-                                      threshold: follower.threshold, ending: follower.ending ?? (follower === winner ? nil : lost),
+                                      threshold: follower.threshold, ending: follower.ending ?? lost(follower),
                                       fired: follower.state == .recognized)
         }
         onReport(StrokeReport(path: path, fingers: key.fingers, touchType: recognizer.touchType, device: key.device,

@@ -176,6 +176,8 @@ import TouchGestures
         group.onReport = { reports.append($0) }
         try rig.stroke("check", Self.checkMarks, group: group)
         try rig.stroke("v", Self.vs, group: group)
+        // A third shape, further off, only loses to the winner.
+        try rig.stroke("x-narrow", [[(0.2, 0), (0.5, 1), (0.8, 0)], [(0.25, 0), (0.5, 1), (0.75, 0)]], group: group)
         let lift = rig.draw(Shape.drawn(Self.between))
         // Over the whole path the V's come a little closer; where a check mark and a V
         // differ most, where they start, the stroke is a check mark's.
@@ -184,9 +186,13 @@ import TouchGestures
         let lead = try #require(v.score) - (try #require(check.score))
         #expect(lead > 0 && lead < StrokeDefaults.secondLookLead, "the path alone would take the V, narrowly")
         // check decides first (the engine's order is by name) and takes the fingers.
-        #expect(rig.log == ["\(lift) check possible -> recognized", "\(lift) action check", "\(lift) v possible -> failed"])
+        #expect(rig.log == ["\(lift) check possible -> recognized", "\(lift) action check",
+                            "\(lift) v possible -> failed", "\(lift) x-narrow possible -> failed"])
         #expect(v.ending == .closerWhereTheyDiffer("check"))
         #expect(v.ending?.description == "check came closer where the two shapes differ")
+        let narrow = try #require(report.entries.first { $0.rule == "x-narrow" })
+        #expect(try #require(narrow.score) < (try #require(check.score)))
+        #expect(narrow.ending == .outscored(by: "check"))
     }
 
     @Test func withOneTemplateARuleTheCloserTemplateWins() throws {
