@@ -53,10 +53,17 @@ public enum StrokeDefaults {
     /// if each has ``secondLookTemplates`` templates. Over the whole path a person's check
     /// mark and V, or curly brace and square bracket, score within 0.01-0.07 of each other;
     /// the shapes differ in a few places (the first arm's length, the brace's point). On
-    /// real drawings with three templates a rule (issue 40) it took medium-speed drawings
-    /// from 0.45% to 0.39% wrong and fast ones from 99.09% to 99.23% right; asked under 0.08
-    /// or 0.1 it turned as many right slow and fast drawings wrong as it set right.
+    /// real drawings with three templates a rule (issue 40) it took fast ones from 99.09%
+    /// to 99.21% right; asked under 0.08 or 0.1 it turned as many right slow and fast
+    /// drawings wrong as it set right.
     public static let secondLookLead = 0.05
+
+    /// The second look takes the second rule only when the stroke's weighted distance from
+    /// it is under this share of its distance from the first: clearly nearer where the
+    /// two differ. Fast drawings round the corners that tell a triangle from a circle, and
+    /// at any margin the second look sent generated fast triangles to the circle; on real
+    /// drawings 0.6 set as many right as switching at any margin.
+    public static let secondLookRatio = 0.6
 
     /// Templates each of the two rules needs for ``secondLookLead``'s second look: with one,
     /// where the shapes differ is where that one drawing happened to differ. With one

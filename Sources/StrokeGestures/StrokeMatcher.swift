@@ -27,17 +27,24 @@ public enum StrokeMatcher {
     }
 
     /// The second look at two rules whose closest templates score alike
-    /// (``StrokeDefaults/secondLookLead``): whether `shape` lies nearer `second`'s templates
-    /// than `first`'s where the two rules' shapes differ. Each point along the path counts by
+    /// (``StrokeDefaults/secondLookLead``): whether `shape` lies clearly nearer `second`'s
+    /// templates than `first`'s where the two rules' shapes differ (under
+    /// ``StrokeDefaults/secondLookRatio`` of the distance). Each point along the path counts by
     /// the squared distance between the two rules' mean shapes there (their templates'
     /// corresponding points averaged), so that the places both shapes share, and a
     /// drawing's wobble in them, weigh little; each rule is as near as its nearest template
     /// by that weighted sum of squared distances. The path is compared as drawn, not turned:
     /// turning it let it fit both.
     public static func prefersSecond(_ shape: StrokeShape, first: [StrokeTemplate], second: [StrokeTemplate]) -> Bool {
+        secondLookRatio(shape, first: first, second: second) < StrokeDefaults.secondLookRatio
+    }
+
+    /// How far `shape` lies from `second`'s nearest template where the two rules differ,
+    /// as a share of how far from `first`'s (infinity when either has none).
+    public static func secondLookRatio(_ shape: StrokeShape, first: [StrokeTemplate], second: [StrokeTemplate]) -> Double {
         let count = shape.points.count
         guard !first.isEmpty, !second.isEmpty,
-              (first + second).allSatisfy({ $0.shape.points.count == count }) else { return false }
+              (first + second).allSatisfy({ $0.shape.points.count == count }) else { return .infinity }
         func mean(_ templates: [StrokeTemplate], _ index: Int) -> Point {
             templates.reduce(Point.zero) { $0 + $1.shape.points[index] } / Double(templates.count)
         }
@@ -55,7 +62,8 @@ public enum StrokeMatcher {
                 return total
             }.min()!
         }
-        return nearest(second) < nearest(first)
+        let away = nearest(first)
+        return away > 0 ? nearest(second) / away : .infinity
     }
 
     /// The threshold of a rule whose file gives none: what a new drawing of the shape can

@@ -195,6 +195,25 @@ import TouchGestures
         #expect(narrow.ending == .outscored(by: "check"))
     }
 
+    @Test func aStrokeOnlySlightlyNearerTheSecondWhereTheyDifferStaysWithTheFirst() throws {
+        let rig = StrokeRig()
+        let group = StrokeGroup()
+        var reports: [StrokeReport] = []
+        group.onReport = { reports.append($0) }
+        try rig.stroke("check", Self.checkMarks, group: group)
+        try rig.stroke("v", Self.vs, group: group)
+        let drawing = [(0.0, 0.3), (0.45, 1.0), (1.0, 0.0)]
+        let templates = { (shapes: [[(Double, Double)]]) in try shapes.map { try StrokeTemplate(points: $0.map { Point(x: $0.0, y: $0.1) }) } }
+        let ratio = StrokeMatcher.secondLookRatio(try #require(StrokeShape(drawing.map { Point(x: $0.0, y: $0.1) })),
+                                                  first: try templates(Self.vs), second: try templates(Self.checkMarks))
+        #expect(ratio < 1 && ratio > StrokeDefaults.secondLookRatio, "nearer the check marks where they differ, but not clearly")
+        let lift = rig.draw(Shape.drawn(drawing))
+        #expect(rig.log == ["\(lift) check possible -> failed", "\(lift) v possible -> recognized", "\(lift) action v"])
+        let entries = try #require(reports.first).entries
+        let lead = try #require(entries[0].score) - (try #require(entries[1].score))
+        #expect(entries.map(\.rule) == ["v", "check"] && lead < StrokeDefaults.secondLookLead, "the second look was asked")
+    }
+
     @Test func withOneTemplateARuleTheCloserTemplateWins() throws {
         // One drawing says nothing of where a person's two shapes differ: no second look.
         let rig = StrokeRig()
