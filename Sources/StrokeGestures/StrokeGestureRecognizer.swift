@@ -241,7 +241,7 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
             if line + StrokeDefaults.straightMargin > mine.score { return fail(.straight(lineScore: line)) }
         }
         if let first = ranking.first, first.recognizer !== self {
-            return fail(first.wonSecondLook ? .closerWhereTheyDiffer(first.recognizer.label) : .outscored(by: first.recognizer.label))
+            return fail(first.beat(self, in: ranking))
         }
         ending = .recognized
         transition(to: .recognized)

@@ -18,6 +18,13 @@ public struct StrokeCandidate {
         score = match.score
     }
 
+    /// Why `loser` lost to this candidate, the first of `ranking`: by the second look if it
+    /// was the rule this one passed there, else by the closer template.
+    func beat(_ loser: StrokeGestureRecognizer, in ranking: [StrokeCandidate]) -> StrokeEnding {
+        wonSecondLook && ranking.count > 1 && ranking[1].recognizer === loser
+            ? .closerWhereTheyDiffer(recognizer.label) : .outscored(by: recognizer.label)
+    }
+
     /// Whether this candidate beats `other`: a higher score, or the same score and a name
     /// that sorts first (the engine's own order), so that a tie has one winner.
     func outranks(_ other: StrokeCandidate) -> Bool {
@@ -107,7 +114,9 @@ public final class StrokeGroup {
             .filter { $0 === recognizer || $0.state == .possible }
             .compactMap { rival in rival.match(readings).map { StrokeCandidate(rival, $0) } }
             .sorted { $0.outranks($1) }
-        if ranking.count > 1, let whole = readings.first, ranking[0].score - ranking[1].score < StrokeDefaults.secondLookLead {
+        // The second rule must be able to fire: else the first would fail and nothing would.
+        if ranking.count > 1, let whole = readings.first, ranking[0].score - ranking[1].score < StrokeDefaults.secondLookLead,
+           ranking[1].score >= ranking[1].recognizer.threshold {
             let first = ranking[0].recognizer.templates, second = ranking[1].recognizer.templates
             if min(first.count, second.count) >= StrokeDefaults.secondLookTemplates,
                StrokeMatcher.prefersSecond(whole, first: first, second: second) {
@@ -133,22 +142,17 @@ public final class StrokeGroup {
               path.size >= followers.map(\.minimumSize).min() ?? 0 else { return }
         let readings = StrokeGestureRecognizer.readings(of: path.points)
         // A follower the engine failed because the winner, deciding first, took the
-        // fingers never decided itself: it lost to the winner, by the second look if it
-        // was the one the winner passed there.
+        // fingers never decided itself: it lost to the winner.
         let winner = followers.first { $0.state == .recognized }
-        func lost(_ follower: StrokeGestureRecognizer) -> StrokeEnding? {
-            guard let winner, follower !== winner else { return nil }
-            if let ranking, ranking.count > 1, ranking[0].recognizer === winner, ranking[0].wonSecondLook,
-               ranking[1].recognizer === follower {
-                return .closerWhereTheyDiffer(winner.label)
-            }
-            return .outscored(by: winner.label)
-        }
         let entries = followers.map { follower in
             let match = follower.bestMatch ?? follower.match(readings)
+            var ending = follower.ending
+            if ending == nil, match != nil, let winner, follower !== winner {
+                ending = ranking?.first.flatMap { $0.recognizer === winner ? $0.beat(follower, in: ranking ?? []) : nil }
+                    ?? .outscored(by: winner.label)
+            }
             return StrokeReport.Entry(rule: follower.label, template: match?.template, score: match?.score,
-                                      threshold: follower.threshold, ending: follower.ending ?? lost(follower),
-                                      fired: follower.state == .recognized)
+                                      threshold: follower.threshold, ending: ending, fired: follower.state == .recognized)
         }
         onReport(StrokeReport(path: path, fingers: key.fingers, touchType: recognizer.touchType, device: key.device,
                               entries: entries.sorted { ($0.score ?? -1, $1.rule) > ($1.score ?? -1, $0.rule) }))

@@ -40,7 +40,9 @@ public enum StrokeMatcher {
     }
 
     /// How far `shape` lies from `second`'s nearest template where the two rules differ,
-    /// as a share of how far from `first`'s (infinity when either has none).
+    /// as a share of how far from `first`'s. Infinity (the first stays first) when either
+    /// rule has no template, a shape has another number of points, or `shape` lies on a
+    /// template of `first` where they differ (as when the two rules' mean shapes are the same).
     public static func secondLookRatio(_ shape: StrokeShape, first: [StrokeTemplate], second: [StrokeTemplate]) -> Double {
         let count = shape.points.count
         guard !first.isEmpty, !second.isEmpty,

@@ -14,7 +14,8 @@ public struct StrokeReport: Sendable {
         public var score: Double?
         /// The score its best template had to reach.
         public var threshold: Double
-        /// What it decided; nil when another recognizer stopped it.
+        /// What it decided, or whom it lost to when the stroke rule that fired decided first
+        /// and took the fingers; nil when another gesture (a swipe, a tap) stopped it.
         public var ending: StrokeEnding?
         /// Whether it was recognized.
         public var fired: Bool

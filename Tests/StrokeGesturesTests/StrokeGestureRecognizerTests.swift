@@ -227,6 +227,11 @@ import TouchGestures
         let v = try #require(report.entries.first { $0.rule == "v" }), check = try #require(report.entries.first { $0.rule == "check" })
         let lead = try #require(v.score) - (try #require(check.score))
         #expect(lead > 0 && lead < StrokeDefaults.secondLookLead, "as close as with two templates a rule")
+        // ... and where these two templates differ the stroke is the check mark's: only
+        // the number of templates keeps the second look from being asked.
+        let one = { (points: [(Double, Double)]) in try [StrokeTemplate(points: points.map { Point(x: $0.0, y: $0.1) })] }
+        #expect(StrokeMatcher.prefersSecond(try #require(StrokeShape(Self.between.map { Point(x: $0.0, y: $0.1) })),
+                                            first: try one(Self.vs[1]), second: try one(Self.checkMarks[1])))
         #expect(rig.log == ["\(lift) check possible -> failed", "\(lift) v possible -> recognized", "\(lift) action v"])
         #expect(check.ending == .outscored(by: "v"))
     }

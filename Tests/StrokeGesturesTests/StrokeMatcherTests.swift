@@ -18,6 +18,22 @@ import TouchGestures
         try #require(StrokeMatcher.best(shape(drawn), among: [Self.template(template)])).score
     }
 
+    /// The second look weighs the points where two rules' shapes differ: a stroke on one
+    /// rule's template is nearer it; with no template, or two rules of the same shape, there
+    /// is nothing to tell apart and the first stays first.
+    @Test func theSecondLookComparesWhereTheShapesDiffer() throws {
+        let checks = try [[(0.0, 0.55), (0.3, 1.0), (1.0, 0.0)], [(0.0, 0.45), (0.35, 1.0), (1.0, 0.0)]].map(Self.template)
+        let vs = try [Shape.v, [(0.0, 0.1), (0.45, 1.0), (1.0, 0.0)]].map(Self.template)
+        let aCheck = try Self.shape([(0.0, 0.5), (0.32, 1.0), (1.0, 0.0)])
+        #expect(StrokeMatcher.secondLookRatio(aCheck, first: vs, second: checks) < 0.1)
+        #expect(StrokeMatcher.prefersSecond(aCheck, first: vs, second: checks))
+        #expect(StrokeMatcher.secondLookRatio(aCheck, first: checks, second: vs) > 10)
+        #expect(!StrokeMatcher.prefersSecond(aCheck, first: checks, second: vs))
+        #expect(StrokeMatcher.secondLookRatio(aCheck, first: vs, second: []) == .infinity)
+        #expect(StrokeMatcher.secondLookRatio(aCheck, first: [], second: checks) == .infinity)
+        #expect(StrokeMatcher.secondLookRatio(aCheck, first: checks, second: checks) == .infinity)
+    }
+
     /// A rule's threshold adapts to how far apart its templates are: alike templates get
     /// the ceiling (0.72, under the default 0.80: issue 40's real drawings), templates far
     /// apart lower it to under their lowest score against each other, never under the
