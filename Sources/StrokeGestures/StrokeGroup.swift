@@ -148,8 +148,11 @@ public final class StrokeGroup {
             let match = follower.bestMatch ?? follower.match(readings)
             var ending = follower.ending
             if ending == nil, match != nil, let winner, follower !== winner {
-                ending = ranking?.first.flatMap { $0.recognizer === winner ? $0.beat(follower, in: ranking ?? []) : nil }
-                    ?? .outscored(by: winner.label)
+                if let ranking, let first = ranking.first, first.recognizer === winner {
+                    ending = first.beat(follower, in: ranking)
+                } else {
+                    ending = .outscored(by: winner.label)
+                }
             }
             return StrokeReport.Entry(rule: follower.label, template: match?.template, score: match?.score,
                                       threshold: follower.threshold, ending: ending, fired: follower.state == .recognized)

@@ -169,25 +169,35 @@ import TouchGestures
     static let vs = [[(0.0, 0.0), (0.5, 1.0), (1.0, 0.0)], [(0.0, 0.1), (0.45, 1.0), (1.0, 0.0)]]
     static let between = [(0.0, 0.35), (0.5, 1.0), (1.0, 0.0)]
 
-    @Test func whenTwoRulesComeAlmostAsCloseTheOneNearerWhereTheShapesDifferWins() throws {
+    /// Draws `drawing` (in the box) through a rule "check" with `checkMarks` and a rule "v"
+    /// with `vs`, and `others` (name, templates) beside them in one group: the rig's
+    /// transcript, the time of the lift, the stroke's report, and how far the V's score
+    /// leads the check mark's.
+    static func draw(_ drawing: [(Double, Double)], checkMarks: [[(Double, Double)]] = checkMarks, vs: [[(Double, Double)]] = vs,
+                     others: [(String, [[(Double, Double)]])] = []) throws -> (log: [String], lift: UInt64, report: StrokeReport, lead: Double) {
         let rig = StrokeRig()
         let group = StrokeGroup()
         var reports: [StrokeReport] = []
         group.onReport = { reports.append($0) }
-        try rig.stroke("check", Self.checkMarks, group: group)
-        try rig.stroke("v", Self.vs, group: group)
+        try rig.stroke("check", checkMarks, group: group)
+        try rig.stroke("v", vs, group: group)
+        for (name, templates) in others { try rig.stroke(name, templates, group: group) }
+        let lift = rig.draw(Shape.drawn(drawing))
+        let report = try #require(reports.first)
+        let score = { (rule: String) in try #require(report.entries.first { $0.rule == rule }?.score) }
+        return (rig.log, lift, report, try score("v") - score("check"))
+    }
+
+    @Test func whenTwoRulesComeAlmostAsCloseTheOneNearerWhereTheShapesDifferWins() throws {
         // A third shape, further off, only loses to the winner.
-        try rig.stroke("x-narrow", [[(0.2, 0), (0.5, 1), (0.8, 0)], [(0.25, 0), (0.5, 1), (0.75, 0)]], group: group)
-        let lift = rig.draw(Shape.drawn(Self.between))
+        let (log, lift, report, lead) = try Self.draw(Self.between, others: [("x-narrow", [[(0.2, 0), (0.5, 1), (0.8, 0)], [(0.25, 0), (0.5, 1), (0.75, 0)]])])
         // Over the whole path the V's come a little closer; where a check mark and a V
         // differ most, where they start, the stroke is a check mark's.
-        let report = try #require(reports.first)
-        let v = try #require(report.entries.first { $0.rule == "v" }), check = try #require(report.entries.first { $0.rule == "check" })
-        let lead = try #require(v.score) - (try #require(check.score))
         #expect(lead > 0 && lead < StrokeDefaults.secondLookLead, "the path alone would take the V, narrowly")
         // check decides first (the engine's order is by name) and takes the fingers.
-        #expect(rig.log == ["\(lift) check possible -> recognized", "\(lift) action check",
-                            "\(lift) v possible -> failed", "\(lift) x-narrow possible -> failed"])
+        #expect(log == ["\(lift) check possible -> recognized", "\(lift) action check",
+                        "\(lift) v possible -> failed", "\(lift) x-narrow possible -> failed"])
+        let v = try #require(report.entries.first { $0.rule == "v" }), check = try #require(report.entries.first { $0.rule == "check" })
         #expect(v.ending == .closerWhereTheyDiffer("check"))
         #expect(v.ending?.description == "check came closer where the two shapes differ")
         let narrow = try #require(report.entries.first { $0.rule == "x-narrow" })
@@ -196,44 +206,27 @@ import TouchGestures
     }
 
     @Test func aStrokeOnlySlightlyNearerTheSecondWhereTheyDifferStaysWithTheFirst() throws {
-        let rig = StrokeRig()
-        let group = StrokeGroup()
-        var reports: [StrokeReport] = []
-        group.onReport = { reports.append($0) }
-        try rig.stroke("check", Self.checkMarks, group: group)
-        try rig.stroke("v", Self.vs, group: group)
         let drawing = [(0.0, 0.3), (0.45, 1.0), (1.0, 0.0)]
-        let templates = { (shapes: [[(Double, Double)]]) in try shapes.map { try StrokeTemplate(points: $0.map { Point(x: $0.0, y: $0.1) }) } }
-        let ratio = StrokeMatcher.secondLookRatio(try #require(StrokeShape(drawing.map { Point(x: $0.0, y: $0.1) })),
-                                                  first: try templates(Self.vs), second: try templates(Self.checkMarks))
+        let ratio = StrokeMatcher.secondLookRatio(try StrokeMatcherTests.shape(drawing),
+                                                  first: try Self.vs.map(StrokeMatcherTests.template),
+                                                  second: try Self.checkMarks.map(StrokeMatcherTests.template))
         #expect(ratio < 1 && ratio > StrokeDefaults.secondLookRatio, "nearer the check marks where they differ, but not clearly")
-        let lift = rig.draw(Shape.drawn(drawing))
-        #expect(rig.log == ["\(lift) check possible -> failed", "\(lift) v possible -> recognized", "\(lift) action v"])
-        let entries = try #require(reports.first).entries
-        let lead = try #require(entries[0].score) - (try #require(entries[1].score))
-        #expect(entries.map(\.rule) == ["v", "check"] && lead < StrokeDefaults.secondLookLead, "the second look was asked")
+        let (log, lift, _, lead) = try Self.draw(drawing)
+        #expect(lead > 0 && lead < StrokeDefaults.secondLookLead, "the second look was asked")
+        #expect(log == ["\(lift) check possible -> failed", "\(lift) v possible -> recognized", "\(lift) action v"])
     }
 
     @Test func withOneTemplateARuleTheCloserTemplateWins() throws {
         // One drawing says nothing of where a person's two shapes differ: no second look.
-        let rig = StrokeRig()
-        let group = StrokeGroup()
-        var reports: [StrokeReport] = []
-        group.onReport = { reports.append($0) }
-        try rig.stroke("check", [Self.checkMarks[1]], group: group)
-        try rig.stroke("v", [Self.vs[1]], group: group)
-        let lift = rig.draw(Shape.drawn(Self.between))
-        let report = try #require(reports.first)
-        let v = try #require(report.entries.first { $0.rule == "v" }), check = try #require(report.entries.first { $0.rule == "check" })
-        let lead = try #require(v.score) - (try #require(check.score))
+        let (log, lift, report, lead) = try Self.draw(Self.between, checkMarks: [Self.checkMarks[1]], vs: [Self.vs[1]])
         #expect(lead > 0 && lead < StrokeDefaults.secondLookLead, "as close as with two templates a rule")
         // ... and where these two templates differ the stroke is the check mark's: only
         // the number of templates keeps the second look from being asked.
-        let one = { (points: [(Double, Double)]) in try [StrokeTemplate(points: points.map { Point(x: $0.0, y: $0.1) })] }
-        #expect(StrokeMatcher.prefersSecond(try #require(StrokeShape(Self.between.map { Point(x: $0.0, y: $0.1) })),
-                                            first: try one(Self.vs[1]), second: try one(Self.checkMarks[1])))
-        #expect(rig.log == ["\(lift) check possible -> failed", "\(lift) v possible -> recognized", "\(lift) action v"])
-        #expect(check.ending == .outscored(by: "v"))
+        #expect(StrokeMatcher.prefersSecond(try StrokeMatcherTests.shape(Self.between),
+                                            first: [try StrokeMatcherTests.template(Self.vs[1])],
+                                            second: [try StrokeMatcherTests.template(Self.checkMarks[1])]))
+        #expect(log == ["\(lift) check possible -> failed", "\(lift) v possible -> recognized", "\(lift) action v"])
+        #expect(report.entries.first { $0.rule == "check" }?.ending == .outscored(by: "v"))
     }
 
     @Test func everyStrokeIsReportedOnceEvenOneThatFiredNothing() throws {
