@@ -244,7 +244,7 @@ let package = Package(
         .testTarget(name: "HumanInputTests", dependencies: ["HumanInput", "TouchGestures", "StrokeGestures", "Rulebook"]),
         .testTarget(name: "TouchgestDaemonTests", dependencies: ["TouchgestDaemon", "Rulebook", "TouchGestures", "InputDevices",
                                                               "Recordings", "TestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "FuzzTOML", "FuzzRules",
+        .testTarget(name: "TouchgestCLITests", dependencies: ["touchgest", "CommandRunner", "TestSupport", "HumanInput", "StrokeGestures", "FuzzTOML", "FuzzRules",
                                                               "FuzzRecording", "FuzzFocusWire", "FuzzDevice"]),
         // Real libinput on umockdev-emulated devices, driven by rig/touchrig.py.
         .testTarget(name: "EndToEndTests", dependencies: ["touchgest", "CommandRunner", "TestSupport"], exclude: ["Fixtures"]),

@@ -236,9 +236,12 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         // short hook (an L, a check mark) it comes: the template must come clearly closer.
         // A stroke that turns or strays too far for a swipe (a curly brace, a question
         // mark) is a shape whatever its line scores.
+        // Line and template are both measured with points paired in order: warped, a
+        // template bends to fit a bowed swipe where a line cannot.
         if !templates[mine.template].isStraight, StrokeBends(path.points)?.couldBeStraight ?? true {
             let line = StrokeMatcher.straightness(of: path.points, shape: shape, tolerance: rotationTolerance)
-            if line + StrokeDefaults.straightMargin > mine.score { return fail(.straight(lineScore: line)) }
+            let template = StrokeMatcher.pairedScore(shape, templates[mine.template], tolerance: rotationTolerance)
+            if line + StrokeDefaults.straightMargin > template { return fail(.straight(lineScore: line, templateScore: template)) }
         }
         if let first = ranking.first, first.recognizer !== self {
             return fail(first.beat(self, in: ranking))
@@ -266,8 +269,9 @@ public enum StrokeEnding: Sendable, Equatable, CustomStringConvertible {
     /// shape where the two differ (``StrokeDefaults/secondLookLead``).
     case closerWhereTheyDiffer(String)
     /// The straight line from the stroke's start to its end came nearly as close as the
-    /// best template (scoring `lineScore`): a swipe or a drag, not a shape.
-    case straight(lineScore: Double)
+    /// best template: a swipe or a drag, not a shape. Both scores are with points paired
+    /// in order (``StrokeMatcher/pairedScore(_:_:tolerance:)``).
+    case straight(lineScore: Double, templateScore: Double)
     /// The path left every template while the fingers moved: it was `atLength` mm long,
     /// and `bestScore` the best any part of a template scored against it.
     case leftEveryTemplate(atLength: Double, bestScore: Double)
@@ -290,7 +294,8 @@ public enum StrokeEnding: Sendable, Equatable, CustomStringConvertible {
         case .belowThreshold: "below its threshold"
         case let .outscored(rival): "\(rival) came closer"
         case let .closerWhereTheyDiffer(rival): "\(rival) came closer where the two shapes differ"
-        case let .straight(line): "a straight line came closer (\(fixedDecimals(line, 2)))"
+        case let .straight(line, template):
+            "a straight line came nearly as close (\(fixedDecimals(line, 2)) against \(fixedDecimals(template, 2)), points paired in order)"
         case let .leftEveryTemplate(length, _): "left every template at \(fixedDecimals(length, 0)) mm"
         case .tooSmall: "too small"
         case .extraFinger: "another finger landed"

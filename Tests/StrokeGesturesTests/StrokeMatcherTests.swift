@@ -34,6 +34,34 @@ import TouchGestures
         #expect(StrokeMatcher.secondLookRatio(aCheck, first: checks, second: checks) == .infinity)
     }
 
+    /// People draw a part of a shape longer or shorter each time: a check mark whose first
+    /// arm is drawn a third longer than its template's is paired point for point with the
+    /// template's places, not shifted after the arm, so it comes nearer its template than
+    /// paired by index, and still nearer it than a V.
+    @Test func aPartDrawnLongerIsPairedWithItsPlaceInTheTemplate() throws {
+        let check = try Self.template([(0.0, 0.6), (0.3, 1.0), (1.0, 0.0)])
+        let v = try Self.template(Shape.v)
+        let longerArm = try Self.shape([(0.0, 0.47), (0.4, 1.0), (1.0, 0.0)])
+        let warped = try #require(StrokeMatcher.best(longerArm, among: [check])).score
+        let paired = StrokeMatcher.pairedScore(longerArm, check)
+        #expect(warped > paired + 0.01, "warped \(warped), paired \(paired)")
+        #expect(try #require(StrokeMatcher.best(longerArm, among: [v, check])).template == 1)
+    }
+
+    /// Warping only adds pairings to choose from: no shape comes nearer a template with
+    /// points paired by index than warped.
+    @Test func warpingNeverScoresLowerThanPairingByIndex() throws {
+        let shapes = [Shape.v, Shape.caret, Shape.l, Shape.z, Shape.brace, Shape.bracket, Shape.downUp]
+        for drawn in shapes {
+            let shape = try Self.shape(drawn)
+            for other in shapes {
+                let template = try Self.template(other)
+                let warped = try #require(StrokeMatcher.best(shape, among: [template])).score
+                #expect(warped >= StrokeMatcher.pairedScore(shape, template) - 1e-9)
+            }
+        }
+    }
+
     /// A rule's threshold adapts to how far apart its templates are: alike templates get
     /// the ceiling (0.72, under the default 0.80: issue 40's real drawings), templates far
     /// apart lower it to under their lowest score against each other, never under the

@@ -1,5 +1,6 @@
 import Glibc
 import HumanInput
+import StrokeGestures
 import TestSupport
 import Testing
 
@@ -66,15 +67,21 @@ import Testing
         #expect(readText("\(folder)/broken.toml") == "[rule.x]\ngesture = \"tapp\"\ncommand = \"x\"\n")
     }
 
-    @Test func aShapeWhoseDrawingsWouldBeTakenForAStrokeRuleOfTheFileIsWarnedAbout() {
+    @Test func aShapeWhoseDrawingsWouldBeTakenForAStrokeRuleOfTheFileIsWarnedAbout() throws {
         let (folder, file) = Self.recording([.v, .v, .v])
         #expect(touchgest("learn v --from \(file) --rules \(folder)/rules.toml --append").status == 0)
         let (_, more) = Self.recording([.v, .v, .v], stream: 4)
         let alike = touchgest("learn volume --from \(more) --rules \(folder)/rules.toml")
         #expect(alike.status == 0)
+        // Two rules of one shape: about half their drawings lie nearer the other rule's
+        // (which, and how near, is the matcher's to say), and the warning names the worst.
         let warnings = alike.stderr.split(separator: "\n").filter { $0.contains("warning") }
-        #expect(warnings == ["touchgest: warning: 'volume' and rule 'v' would be confused: 5 of their 6 drawings come closer to the other shape than to their own (example 1 scores 0.99 against 'v', 0.95 against the other examples); draw a more different shape"],
-                "\(alike.stderr)")
+        #expect(warnings.count == 1, "\(alike.stderr)")
+        let warning = try #require(warnings.first.flatMap { line in
+            line.wholeMatch(of: /touchgest: warning: 'volume' and rule 'v' would be confused: (\d) of their 6 drawings come closer to the other shape than to their own \(example \d scores (0\.\d\d) against 'v', (0\.\d\d) against the other examples\); draw a more different shape/)
+        }, "\(alike.stderr)")
+        #expect(Int(warning.1)! >= 2)
+        #expect(Double(warning.2)! > Double(warning.3)!)
         let (_, carets) = Self.recording([.caret, .caret, .caret], stream: 5)
         let apart = touchgest("learn caret --from \(carets) --rules \(folder)/rules.toml")
         #expect(!apart.stderr.contains("warning"), "\(apart.stderr)")
@@ -84,14 +91,19 @@ import Testing
     /// Templates merely close are no warning: a circle and a triangle come near each other
     /// (at least the threshold), yet each drawing is nearer the others of its own shape.
     /// On real drawings (issue 40) the old warning flagged them in nearly every rule file.
-    @Test func shapesCloseButToldApartAreNotWarnedAbout() {
+    @Test func shapesCloseButToldApartAreNotWarnedAbout() throws {
         let (folder, circles) = Self.recording([.circleClockwise, .circleClockwise, .circleClockwise], stream: 7)
         #expect(touchgest("learn circle --from \(circles) --rules \(folder)/rules.toml --append").status == 0)
         let (_, triangles) = Self.recording([.triangle, .triangle, .triangle], stream: 8)
         let result = touchgest("learn triangle --from \(triangles) --rules \(folder)/rules.toml")
         #expect(result.status == 0)
         #expect(!result.stderr.contains("warning"), "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").last == "the closest stroke rule on 1 finger is 'circle', at 0.85", "\(result.stderr)")
+        // Close: over the threshold a rule adapts to at most (0.72), so a circle could fire a
+        // triangle rule if it were alone.
+        let closest = try #require(result.stderr.split(separator: "\n").last.flatMap { line in
+            line.wholeMatch(of: /the closest stroke rule on 1 finger is 'circle', at (0\.\d\d)/)
+        }, "\(result.stderr)")
+        #expect(Double(closest.1)! >= StrokeDefaults.adaptiveCeiling)
     }
 
     @Test func aDrawingUnlikeTheOthersIsNamed() {
