@@ -8,7 +8,7 @@
 //
 //     swift run -c release StrokeStudy DATA_DIR [--splits N] [--seed N] [--mm-per-pixel X]
 //                                      [--shapes] [--misses] [--pilot] [--k 1,3,5]
-//                                      [--variants [--only TEXT]] [--policies]
+//                                      [--variants [--only TEXT]] [--policies] [--corners]
 //
 // DATA_DIR is the logs' xml_logs folder (SUBJECT/SPEED/SHAPENN.xml); the data is not in
 // the repository (docs/strokes.md says where it comes from).
@@ -114,6 +114,11 @@ let logs = GestureLog.load(folder, pilot: arguments.contains("--pilot"))
 guard !logs.isEmpty else {
     warn("stroke-study: no gesture logs under \(folder) (expected SUBJECT/SPEED/SHAPENN.xml)")
     exit(1)
+}
+// --corners: people's rectangles beside the generator's (what the fast pace is fitted to), and stop.
+if arguments.contains("--corners") {
+    print(Corners.table(logs))
+    exit(0)
 }
 
 /// A drawing's path in millimetres, centred on the corpus's touchscreen, and its times in seconds.
