@@ -72,5 +72,5 @@ for index in 0..<strokes {
     prefixTotal += prefix ?? 0
 }
 print("\(strokes) strokes of 200 points against \(templates.count) templates; \(matched) matched the template they were drawn after")
-print("matching at the lift (resample, scale, golden-section search over the turn, warped once): \(percentiles(whole))")
+print("matching at the lift (resample, scale, turn by formula, warped once): \(percentiles(whole))")
 print("checking the path so far against every part of every template: \(percentiles(prefixes)) (mean best score \(fixedDecimals(prefixTotal / Double(strokes), 2)))")

@@ -21,8 +21,11 @@ enum Variants {
 
     static func prepared(_ path: [Point], count: Int) -> [Point]? { StrokeShape(path, count: count)?.points }
 
-    /// Golden-section search of `f` over the turn within the tolerance.
-    static func bestTurn(_ f: (Double) -> Double) -> Double {
+    /// Golden-section search of `f` over the turn within the tolerance: the least value.
+    static func bestTurn(_ f: (Double) -> Double) -> Double { searchTurn(f).value }
+
+    /// ... the turn that gives it, and the value.
+    static func searchTurn(_ f: (Double) -> Double) -> (angle: Double, value: Double) {
         let phi = 0.5 * (5.0.squareRoot() - 1)
         var low = -tolerance, high = tolerance
         var x1 = phi * low + (1 - phi) * high, x2 = (1 - phi) * low + phi * high
@@ -31,7 +34,7 @@ enum Variants {
             if f1 < f2 { high = x2; x2 = x1; f2 = f1; x1 = phi * low + (1 - phi) * high; f1 = f(x1) }
             else { low = x1; x1 = x2; f1 = f2; x2 = (1 - phi) * low + phi * high; f2 = f(x2) }
         }
-        return min(f1, f2)
+        return f1 < f2 ? (x1, f1) : (x2, f2)
     }
 
     static func positional(_ a: [Point], _ b: [Point], _ angle: Double) -> Double {
@@ -82,7 +85,8 @@ enum Variants {
         }
     }
 
-    /// Dynamic time warping of two sequences within a band of `band` steps, each pair's cost by `cost`.
+    /// Dynamic time warping of two sequences within a band of `band` steps, each pair's cost
+    /// by `cost`: the whole table, slow and plain, a reference beside the matcher's two rows.
     static func warped<T>(_ a: [T], _ b: [T], band: Int, cost: (T, T) -> Double) -> Double {
         let n = a.count, m = b.count
         var table = Array(repeating: Array(repeating: Double.infinity, count: m + 1), count: n + 1)
@@ -169,7 +173,7 @@ enum Variants {
                        distance: { a, b in bestTurn { dtwJoint(turned(a, $0), b, band: band, weight: 0.3) } })
     }
 
-    static let jointVariants: [MatcherVariant] = [(8, 0.7), (8, 1.0), (6, 0.5), (10, 0.5), (8, 0.5)].map { band, weight in
+    static let jointVariants: [MatcherVariant] = [(8, 0.3), (12, 0.3), (16, 0.3), (5, 0.2), (5, 0.5), (6, 0.5), (8, 0.5), (10, 0.5), (8, 0.7), (8, 1.0)].map { band, weight in
         MatcherVariant(name: "joint \(band) \(weight) turned", prepare: { prepared($0, count: 64) },
                        distance: { a, b in bestTurn { dtwJoint(turned(a, $0), b, band: band, weight: weight) } })
     } + [(8, 0.5)].map { band, weight in
@@ -177,22 +181,12 @@ enum Variants {
                        distance: { a, b in bestTurn { dtwJoint(turned(a, $0), b, band: band / 2, weight: weight) } })
     }
 
-    /// The turn found by the index-paired distance, then warped once at that turn.
-    static func bestTurnAngle(_ f: (Double) -> Double) -> Double {
-        let phi = 0.5 * (5.0.squareRoot() - 1)
-        var low = -tolerance, high = tolerance
-        var x1 = phi * low + (1 - phi) * high, x2 = (1 - phi) * low + phi * high
-        var f1 = f(x1), f2 = f(x2)
-        while high - low > 2 * .pi / 180 {
-            if f1 < f2 { high = x2; x2 = x1; f2 = f1; x1 = phi * low + (1 - phi) * high; f1 = f(x1) }
-            else { low = x1; x1 = x2; f1 = f2; x2 = (1 - phi) * low + phi * high; f2 = f(x2) }
-        }
-        return f1 < f2 ? x1 : x2
-    }
+    /// The turn found by the index-paired distance, then warped once at that turn: the
+    /// matcher's way (`StrokeMatcher.distance`), written again here on bare points.
     static let cheapTurnVariants: [MatcherVariant] = [
-        MatcherVariant(name: "joint 8 0.5 at the paired turn (the matcher)", prepare: { prepared($0, count: 64) },
+        MatcherVariant(name: "joint 8 0.5 at the paired turn", prepare: { prepared($0, count: 64) },
                        distance: { a, b in
-                           let angle = bestTurnAngle { positional(a, b, $0) + 0.5 * directional(a, b, $0) }
+                           let angle = searchTurn { positional(a, b, $0) + 0.5 * directional(a, b, $0) }.angle
                            return dtwJoint(turned(a, angle), b, band: 8, weight: 0.5)
                        }),
     ]

@@ -236,11 +236,11 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         // short hook (an L, a check mark) it comes: the template must come clearly closer.
         // A stroke that turns or strays too far for a swipe (a curly brace, a question
         // mark) is a shape whatever its line scores.
-        // Line and template are both measured with points paired in order: warped, a
+        // Line and templates are both scored with points paired by index: warped, a
         // template bends to fit a bowed swipe where a line cannot.
         if !templates[mine.template].isStraight, StrokeBends(path.points)?.couldBeStraight ?? true {
             let line = StrokeMatcher.straightness(of: path.points, shape: shape, tolerance: rotationTolerance)
-            let template = StrokeMatcher.pairedScore(shape, templates[mine.template], tolerance: rotationTolerance)
+            let template = StrokeMatcher.pairedScore(shape, among: templates, tolerance: rotationTolerance)
             if line + StrokeDefaults.straightMargin > template { return fail(.straight(lineScore: line, templateScore: template)) }
         }
         if let first = ranking.first, first.recognizer !== self {
@@ -268,9 +268,10 @@ public enum StrokeEnding: Sendable, Equatable, CustomStringConvertible {
     /// A rival's template scored a little lower, but the stroke lies nearer the rival's
     /// shape where the two differ (``StrokeDefaults/secondLookLead``).
     case closerWhereTheyDiffer(String)
-    /// The straight line from the stroke's start to its end came nearly as close as the
-    /// best template: a swipe or a drag, not a shape. Both scores are with points paired
-    /// in order (``StrokeMatcher/pairedScore(_:_:tolerance:)``).
+    /// The straight line from the stroke's start to its end scored within
+    /// ``StrokeDefaults/straightMargin`` of the rule's best template, or over it: a swipe
+    /// or a drag, not a shape. Both scores are with points paired by index
+    /// (``StrokeMatcher/pairedScore(_:among:tolerance:)``).
     case straight(lineScore: Double, templateScore: Double)
     /// The path left every template while the fingers moved: it was `atLength` mm long,
     /// and `bestScore` the best any part of a template scored against it.
@@ -295,7 +296,7 @@ public enum StrokeEnding: Sendable, Equatable, CustomStringConvertible {
         case let .outscored(rival): "\(rival) came closer"
         case let .closerWhereTheyDiffer(rival): "\(rival) came closer where the two shapes differ"
         case let .straight(line, template):
-            "a straight line came nearly as close (\(fixedDecimals(line, 2)) against \(fixedDecimals(template, 2)), points paired in order)"
+            "a straight line came too close: \(fixedDecimals(line, 2)) against the template's \(fixedDecimals(template, 2)), points paired by index"
         case let .leftEveryTemplate(length, _): "left every template at \(fixedDecimals(length, 0)) mm"
         case .tooSmall: "too small"
         case .extraFinger: "another finger landed"

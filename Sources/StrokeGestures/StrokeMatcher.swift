@@ -86,7 +86,7 @@ public enum StrokeMatcher {
 
     /// How close `shape`, made of `path`, comes to the straight line from the path's first
     /// point to its last: the score that line would have as a template, with points paired
-    /// in order (``pairedScore(_:_:tolerance:)``; 0 when the two points coincide, as a
+    /// in order (``pairedScore(_:among:tolerance:)``; 0 when the two points coincide, as a
     /// closed shape's do).
     public static func straightness(of path: [Point], shape: StrokeShape,
                                     tolerance: Double = StrokeDefaults.rotationTolerance) -> Double {
@@ -94,53 +94,45 @@ public enum StrokeMatcher {
         return score(distance: distance(shape, line, tolerance: tolerance, warped: false))
     }
 
-    /// The score of `template` for `shape` with each point paired with the template's of
-    /// the same index, not warped: what a template is held to against the straight line.
-    /// Warping lets a template bend to fit a bowed swipe, where a line, straight all along,
-    /// gains nothing from it; on the gesture corpus, swipes bowed a third of their length
-    /// came 0.05 nearer a curly brace than their line, warped (issue 40).
-    public static func pairedScore(_ shape: StrokeShape, _ template: StrokeTemplate,
+    /// The best score of `templates` for `shape` with each point paired with the
+    /// template's of the same index, not warped (0 with no template): what a rule is held
+    /// to against the straight line. Warping lets a template bend to fit a bowed swipe,
+    /// where a line, straight all along, gains nothing from it; on the gesture corpus,
+    /// swipes bowed by 30% of their length came 0.052 nearer a curly brace than their
+    /// line, warped (issue 40).
+    public static func pairedScore(_ shape: StrokeShape, among templates: [StrokeTemplate],
                                    tolerance: Double = StrokeDefaults.rotationTolerance) -> Double {
-        score(distance: distance(shape, template.shape, tolerance: tolerance, warped: false))
+        templates.map { score(distance: distance(shape, $0.shape, tolerance: tolerance, warped: false)) }.max() ?? 0
     }
 
     /// How far `candidate`, turned about the origin by the angle (within `tolerance`
     /// degrees either way) that brings it closest to `template`, lies from `template`
     /// (``warpedDistance(_:_:angle:band:)``), over ``StrokeDefaults/directionScale``.
     ///
-    /// The turn is the $1 recognizer's golden-section search, over a narrower range and
-    /// without turning to a common angle first, of the distance with each point paired with
-    /// the template's of the same index (``pairedDistance(_:_:angle:)``); the pairing is
-    /// warped once, at that turn. Warping at every step of the search cost eight times as
-    /// much and ranked real drawings within 0.1 points of this (`StrokeStudy`, issue 40).
-    /// `warped` false leaves the pairing by index.
+    /// The turn is the one that brings the points, paired by index, closest in the
+    /// least-squares sense (Protractor's closed form), kept within `tolerance`; the pairing
+    /// is warped once, at that turn. The $1 recognizer's golden-section search for the turn
+    /// cost ten comparisons a template, and warping at every step of it eight times as
+    /// much, for 0.0-0.2 points of real drawings (`StrokeStudy`, issue 40). `warped` false
+    /// leaves the pairing by index.
     public static func distance(_ candidate: StrokeShape, _ template: StrokeShape, tolerance: Double, warped: Bool = true) -> Double {
-        let phi = 0.5 * (5.0.squareRoot() - 1)
-        let precision = StrokeDefaults.rotationPrecision * .pi / 180
-        var low = -tolerance * .pi / 180
-        var high = -low
-        var left = phi * low + (1 - phi) * high
-        var right = (1 - phi) * low + phi * high
-        var leftDistance = pairedDistance(candidate, template, angle: left)
-        var rightDistance = pairedDistance(candidate, template, angle: right)
-        while high - low > precision {
-            if leftDistance < rightDistance {
-                high = right
-                right = left
-                rightDistance = leftDistance
-                left = phi * low + (1 - phi) * high
-                leftDistance = pairedDistance(candidate, template, angle: left)
-            } else {
-                low = left
-                left = right
-                leftDistance = rightDistance
-                right = (1 - phi) * low + phi * high
-                rightDistance = pairedDistance(candidate, template, angle: right)
-            }
+        let angle = bestTurn(candidate.points, template.points, tolerance: tolerance)
+        let distance = warped ? warpedDistance(candidate, template, angle: angle) : pairedDistance(candidate, template, angle: angle)
+        return distance / StrokeDefaults.directionScale
+    }
+
+    /// The turn, in radians and within `tolerance` degrees either way, that brings
+    /// `candidate`'s points closest to `template`'s paired by index, in the least-squares
+    /// sense: a formula, not a search.
+    static func bestTurn(_ candidate: [Point], _ template: [Point], tolerance: Double) -> Double {
+        let limit = tolerance * .pi / 180
+        var dot = 0.0
+        var cross = 0.0
+        for (a, b) in zip(candidate, template) {
+            dot += a.x * b.x + a.y * b.y
+            cross += a.x * b.y - a.y * b.x
         }
-        let angle = leftDistance < rightDistance ? left : right
-        if !warped { return min(leftDistance, rightDistance) / StrokeDefaults.directionScale }
-        return warpedDistance(candidate, template, angle: angle) / StrokeDefaults.directionScale
+        return min(limit, max(-limit, Double.atan2(y: cross, x: dot)))
     }
 
     /// How far `candidate`, turned by `angle` radians, lies from `template` with each point
@@ -162,47 +154,58 @@ public enum StrokeMatcher {
                                band: Int = StrokeDefaults.warpBand) -> Double {
         let count = min(candidate.points.count, template.points.count)
         guard count > 0 else { return 0 }
+        let band = max(0, band)
         let weight = StrokeDefaults.directionWeight / .pi
         let cosine = Double.cos(angle)
         let sine = Double.sin(angle)
-        // The heading into each point; the first point's is its step out.
-        func heading(_ headings: [Double], _ index: Int) -> Double {
-            headings.isEmpty ? 0 : headings[max(0, index - 1)]
-        }
-        let turned = (0..<count).map { index -> (point: Point, heading: Double) in
-            let point = candidate.points[index]
-            return (Point(x: point.x * cosine - point.y * sine, y: point.x * sine + point.y * cosine),
-                    heading(candidate.headings, index) + angle)
-        }
-        let target = (0..<count).map { (point: template.points[$0], heading: heading(template.headings, $0)) }
-        func cost(_ a: (point: Point, heading: Double), _ b: (point: Point, heading: Double)) -> Double {
-            let dx = a.point.x - b.point.x
-            let dy = a.point.y - b.point.y
-            // Headings lie within half a turn of 0, the candidate's turned by the angle.
-            var difference = abs(a.heading - b.heading)
-            while difference > 2 * .pi { difference -= 2 * .pi }
-            if difference > .pi { difference = 2 * .pi - difference }
-            return (dx * dx + dy * dy).squareRoot() + weight * difference
-        }
-        if band == 0 { return (0..<count).reduce(0.0) { $0 + cost(turned[$1], target[$1]) } / Double(count) }
-        // Two rows of the table: the least total cost of pairing the first i points of the
-        // candidate with the first j of the template, by j.
-        var previous = [Double](repeating: .infinity, count: count + 1)
-        var current = previous
-        previous[0] = 0
-        for i in 1...count {
-            current[0] = .infinity
-            let low = max(1, i - band)
-            let high = min(count, i + band)
-            if low > 1 { current[low - 1] = .infinity }
-            let a = turned[i - 1]
-            for j in low...high {
-                current[j] = cost(a, target[j - 1]) + min(previous[j], current[j - 1], previous[j - 1])
+        // This runs for every template at every lift and, in `learn`, for every pair of
+        // drawings and templates: buffers, not arrays, so that it allocates nothing.
+        return candidate.points.withUnsafeBufferPointer { a in
+            candidate.headings.withUnsafeBufferPointer { aHeadings in
+                template.points.withUnsafeBufferPointer { b in
+                    template.headings.withUnsafeBufferPointer { bHeadings in
+                        // The cost of pairing the candidate's point i with the template's
+                        // point j: the heading into each point, the first point's its step
+                        // out (a shape has two points at least, so one step).
+                        func cost(_ i: Int, _ j: Int) -> Double {
+                            let point = a[i]
+                            let dx = point.x * cosine - point.y * sine - b[j].x
+                            let dy = point.x * sine + point.y * cosine - b[j].y
+                            // Headings lie within half a turn of 0, the candidate's turned by the angle.
+                            var difference = abs(aHeadings[max(0, i - 1)] + angle - bHeadings[max(0, j - 1)])
+                            while difference > 2 * .pi { difference -= 2 * .pi }
+                            if difference > .pi { difference = 2 * .pi - difference }
+                            return (dx * dx + dy * dy).squareRoot() + weight * difference
+                        }
+                        if band == 0 {
+                            var total = 0.0
+                            for index in 0..<count { total += cost(index, index) }
+                            return total / Double(count)
+                        }
+                        // Two rows of the table: the least total cost of pairing the first
+                        // i points of the candidate with the first j of the template, by j.
+                        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (count + 1)) { rows in
+                            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...count])
+                            var current = UnsafeMutableBufferPointer(rebasing: rows[(count + 1)...])
+                            previous.initialize(repeating: .infinity)
+                            current.initialize(repeating: .infinity)
+                            previous[0] = 0
+                            for i in 1...count {
+                                let low = max(1, i - band)
+                                let high = min(count, i + band)
+                                current[low - 1] = .infinity
+                                for j in low...high {
+                                    current[j] = cost(i - 1, j - 1) + min(previous[j], current[j - 1], previous[j - 1])
+                                }
+                                if high < count { current[high + 1] = .infinity }
+                                swap(&previous, &current)
+                            }
+                            return previous[count] / Double(count)
+                        }
+                    }
+                }
             }
-            if high < count { current[high + 1] = .infinity }
-            swap(&previous, &current)
         }
-        return previous[count] / Double(count)
     }
 
     /// The average point distance with `candidate` turned by `angle` radians.
@@ -232,17 +235,10 @@ public enum StrokeMatcher {
     /// fingers move.
     public static func bestPrefixScore(_ partial: StrokeShape, among templates: [StrokeTemplate],
                                        tolerance: Double = StrokeDefaults.rotationTolerance) -> Double {
-        let limit = tolerance * .pi / 180
         var best = 0.0
         for template in templates {
             for prefix in template.prefixes {
-                var dot = 0.0
-                var cross = 0.0
-                for (a, b) in zip(partial.points, prefix.points) {
-                    dot += a.x * b.x + a.y * b.y
-                    cross += a.x * b.y - a.y * b.x
-                }
-                let angle = min(limit, max(-limit, Double.atan2(y: cross, x: dot)))
+                let angle = bestTurn(partial.points, prefix.points, tolerance: tolerance)
                 best = max(best, score(distance: turnedDistance(partial.points, prefix.points, angle: angle)))
             }
         }

@@ -37,10 +37,11 @@ public struct StrokeDrawing: Sendable {
         /// is 60-90% done), which rounds the corners more; the corners land further off
         /// (4.6% of the size) and a closed shape ends up to 14% short of its start or
         /// past it (a circle: -12% to +20% of a turn). Fitted to the logs' fast
-        /// rectangles: how far the path passes from its box's corners (median 0.074 of
-        /// the diagonal; here 0.081) and how unequal opposite sides are (median 0.074 of
-        /// their length; here 0.075). Until issue 40's fifth round the reaches overlapped
-        /// 20-50% and the corners were 6% off: sides 0.101 unequal, corners 0.095 away.
+        /// rectangles (`StrokeStudy DATA --corners`): how far the path passes from its
+        /// box's corners (median 0.074 of the diagonal; here 0.086) and how unequal
+        /// opposite sides are (median 0.074 of their length; here 0.076). Until issue 40's
+        /// fifth round the reaches overlapped 20-50% and the corners were 6% off: sides
+        /// about 0.10 unequal, corners 0.095 away.
         case fast
     }
 

@@ -84,10 +84,20 @@ import TouchGestures
     /// its ends comes nearer than the template. It turns far more than a swipe (about 330
     /// degrees), so it is a shape (issue 40: on real drawings the line took 13-17% of braces).
     @Test func aTallNarrowBraceIsAShapeThoughItsLineComesCloser() throws {
+        let corners = Shape.drawn(Shape.narrowBrace, size: 60).map { Point(x: $0.0, y: $0.1) }
+        let shape = try #require(StrokeShape(corners))
+        let template = try StrokeTemplate(points: Shape.brace.map { Point(x: $0.0, y: $0.1) })
+        #expect(StrokeMatcher.straightness(of: corners, shape: shape) > StrokeMatcher.pairedScore(shape, among: [template]),
+                "the case needs the line nearer than the template")
         let rig = StrokeRig()
         try rig.stroke("brace", [Shape.brace])
         let lift = rig.draw(Shape.drawn(Shape.narrowBrace, size: 60))
         #expect(rig.log == ["\(lift) brace possible -> recognized", "\(lift) action brace"])
+    }
+
+    @Test func theStraightLinesEndingSaysBothScores() {
+        #expect(StrokeEnding.straight(lineScore: 0.9, templateScore: 0.864).description
+            == "a straight line came too close: 0.90 against the template's 0.86, points paired by index")
     }
 
     /// A finger that lands 12 mm off and hooks into the shape (here up and left into the

@@ -1,5 +1,5 @@
 import Glibc
-import StrokeGestures
+@testable import StrokeGestures
 import Testing
 import TouchGestures
 
@@ -43,7 +43,7 @@ import TouchGestures
         let v = try Self.template(Shape.v)
         let longerArm = try Self.shape([(0.0, 0.47), (0.4, 1.0), (1.0, 0.0)])
         let warped = try #require(StrokeMatcher.best(longerArm, among: [check])).score
-        let paired = StrokeMatcher.pairedScore(longerArm, check)
+        let paired = StrokeMatcher.pairedScore(longerArm, among: [check])
         #expect(warped > paired + 0.01, "warped \(warped), paired \(paired)")
         #expect(try #require(StrokeMatcher.best(longerArm, among: [v, check])).template == 1)
     }
@@ -57,9 +57,42 @@ import TouchGestures
             for other in shapes {
                 let template = try Self.template(other)
                 let warped = try #require(StrokeMatcher.best(shape, among: [template])).score
-                #expect(warped >= StrokeMatcher.pairedScore(shape, template) - 1e-9)
+                #expect(warped >= StrokeMatcher.pairedScore(shape, among: [template]) - 1e-9)
             }
         }
+    }
+
+    /// The banded table gives what trying every pairing that keeps both paths' order and
+    /// stays within the band gives, written the slow way; within no band, the pairing by index.
+    @Test func theWarpedDistanceIsTheLeastOverEveryPairingWithinTheBand() throws {
+        let a = try Self.shape([(0.0, 0.6), (0.35, 1.0), (1.0, 0.0)])
+        let b = try Self.shape(Shape.v)
+        func cost(_ i: Int, _ j: Int) -> Double {
+            let heading = { (s: StrokeShape, k: Int) in s.headings[max(0, k - 1)] }
+            var turn = abs(heading(a, i) - heading(b, j))
+            if turn > .pi { turn = 2 * .pi - turn }
+            return a.points[i].distance(to: b.points[j]) + StrokeDefaults.directionWeight * turn / .pi
+        }
+        let count = a.points.count
+        for band in [0, 1, 3, 8] {
+            // Every monotone path from (0, 0) to (n-1, n-1) within the band, by memoised search.
+            var memo: [Int: Double] = [:]
+            func least(_ i: Int, _ j: Int) -> Double {
+                if abs(i - j) > band { return .infinity }
+                if i == 0 && j == 0 { return cost(0, 0) }
+                if let known = memo[i * count + j] { return known }
+                var best = Double.infinity
+                if i > 0 { best = min(best, least(i - 1, j)) }
+                if j > 0 { best = min(best, least(i, j - 1)) }
+                if i > 0 && j > 0 { best = min(best, least(i - 1, j - 1)) }
+                memo[i * count + j] = cost(i, j) + best
+                return cost(i, j) + best
+            }
+            let expected = least(count - 1, count - 1) / Double(count)
+            #expect(abs(StrokeMatcher.warpedDistance(a, b, angle: 0, band: band) - expected) < 1e-9, "band \(band)")
+        }
+        let paired = (0..<count).map { cost($0, $0) }.reduce(0, +) / Double(count)
+        #expect(abs(StrokeMatcher.pairedDistance(a, b, angle: 0) - paired) < 1e-9)
     }
 
     /// A rule's threshold adapts to how far apart its templates are: alike templates get

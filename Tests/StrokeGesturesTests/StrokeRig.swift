@@ -114,8 +114,9 @@ enum Shape {
     static let z = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
     /// A right curly brace, two fifths as wide as it is tall, drawn from its top.
     static let brace = [(0.3, 0.0), (0.5, 0.05), (0.5, 0.42), (0.7, 0.5), (0.5, 0.58), (0.5, 0.95), (0.3, 1.0)]
-    /// The same drawn half as wide: nearer its straight line (0.94) than its template (0.92).
-    static let narrowBrace = [(0.4, 0.0), (0.5, 0.05), (0.5, 0.42), (0.6, 0.5), (0.5, 0.58), (0.5, 0.95), (0.4, 1.0)]
+    /// The same drawn a fifth as wide as it is tall: nearer its straight line than its
+    /// template, with points paired by index (the test that draws it checks).
+    static let narrowBrace = [(0.42, 0.0), (0.5, 0.05), (0.5, 0.42), (0.58, 0.5), (0.5, 0.58), (0.5, 0.95), (0.42, 1.0)]
     /// A right square bracket, drawn from its top.
     static let bracket = [(0.0, 0.0), (0.5, 0.0), (0.5, 1.0), (0.0, 1.0)]
 

@@ -11,13 +11,16 @@ struct Result {
     var stderr: String
 }
 
-/// Runs `touchgest ARGUMENTS` through the shell with `environment` added.
-func touchgest(_ arguments: String, environment: [String: String] = [:], prefix: String = "") -> Result {
-    run(touchgestBinary, arguments, environment: environment, prefix: prefix)
+/// Runs `touchgest ARGUMENTS` through the shell with `environment` added, stopped after
+/// `limit` (a hang, not a slow run: the tests run a debug build beside others).
+func touchgest(_ arguments: String, environment: [String: String] = [:], prefix: String = "",
+               limit: Duration = .seconds(60)) -> Result {
+    run(touchgestBinary, arguments, environment: environment, prefix: prefix, limit: limit)
 }
 
 /// Runs `EXECUTABLE ARGUMENTS` through the shell with `environment` added.
-func run(_ executable: String, _ arguments: String = "", environment: [String: String] = [:], prefix: String = "") -> Result {
+func run(_ executable: String, _ arguments: String = "", environment: [String: String] = [:], prefix: String = "",
+         limit: Duration = .seconds(60)) -> Result {
     let folder = temporaryFolder()
     let runner = CommandRunner()
     var status: Int32 = -1
@@ -25,7 +28,7 @@ func run(_ executable: String, _ arguments: String = "", environment: [String: S
         if case let .finished(_, _, result, _) = event, case let .exited(code) = result { status = code }
     }
     runner.run(.init(key: "cli", command: "\(prefix)'\(executable)' \(arguments) > \(folder)/out 2> \(folder)/err",
-                     environment: environment, timeout: .seconds(60)))
-    runner.waitUntilIdle(timeout: .seconds(90))
+                     environment: environment, timeout: limit))
+    runner.waitUntilIdle(timeout: limit + .seconds(30))
     return Result(status: status, stdout: readText("\(folder)/out"), stderr: readText("\(folder)/err"))
 }

@@ -73,15 +73,17 @@ import Testing
         let (_, more) = Self.recording([.v, .v, .v], stream: 4)
         let alike = touchgest("learn volume --from \(more) --rules \(folder)/rules.toml")
         #expect(alike.status == 0)
-        // Two rules of one shape: about half their drawings lie nearer the other rule's
-        // (which, and how near, is the matcher's to say), and the warning names the worst.
+        // Two rules of one shape: each drawing has two others of its own rule and three of
+        // the other's, so about three in five lie nearer the other rule's (which ones is the
+        // matcher's to say): more than one odd drawing. The worst named comes as near the
+        // other rule as drawings of one shape come to each other.
         let warnings = alike.stderr.split(separator: "\n").filter { $0.contains("warning") }
         #expect(warnings.count == 1, "\(alike.stderr)")
         let warning = try #require(warnings.first.flatMap { line in
-            line.wholeMatch(of: /touchgest: warning: 'volume' and rule 'v' would be confused: (\d) of their 6 drawings come closer to the other shape than to their own \(example \d scores (0\.\d\d) against 'v', (0\.\d\d) against the other examples\); draw a more different shape/)
+            line.wholeMatch(of: /touchgest: warning: 'volume' and rule 'v' would be confused: (\d) of their 6 drawings come closer to the other shape than to their own \((?:example \d scores (0\.\d\d) against 'v', 0\.\d\d against the other examples|template \d of 'v' scores (0\.\d\d) against 'volume', 0\.\d\d against its other templates)\); draw a more different shape/)
         }, "\(alike.stderr)")
         #expect(Int(warning.1)! >= 2)
-        #expect(Double(warning.2)! > Double(warning.3)!)
+        #expect(Double(warning.2 ?? warning.3 ?? "0")! >= 0.9)
         let (_, carets) = Self.recording([.caret, .caret, .caret], stream: 5)
         let apart = touchgest("learn caret --from \(carets) --rules \(folder)/rules.toml")
         #expect(!apart.stderr.contains("warning"), "\(apart.stderr)")
@@ -145,7 +147,9 @@ import Testing
         }
         writeText("\(folder)/rules.toml", before)
         #expect(touchgest("check --rules \(folder)/rules.toml").status == 0)
-        let result = touchgest("learn circle --from \(file) --rules \(folder)/rules.toml --append")
+        // The file's 256 templates are compared pairwise (alike rules, thresholds) before
+        // and after the rule is added: 18 s in a debug build with nothing beside it.
+        let result = touchgest("learn circle --from \(file) --rules \(folder)/rules.toml --append", limit: .seconds(240))
         #expect(result.status == 1)
         let line = before.split(separator: "\n", omittingEmptySubsequences: false).count + 4
         #expect(result.stderr.hasSuffix("""
