@@ -1,17 +1,37 @@
 // How tidy people's rectangles are at each speed, beside the generator's at each pace
-// (`--corners`): what `StrokeDrawing.Pace` is fitted to. Two measures of a drawing,
-// both blind to its size:
+// (`--corners`, 200 generated from `--seed`): what `StrokeDrawing.Pace` is fitted to.
+// Each drawing is measured as drawn and upright: turned, within 45 degrees in half
+// degrees, so that its bounding box is smallest. As drawn, a turned rectangle's corners
+// lie off its box's corners, and the turn reads as rounding. The measures, blind to size:
 // - rounding: how far the path passes from its bounding box's corners, the third
 //   nearest of the four (a shape may close short of the first), over the box's diagonal;
 // - unequal sides: the drawn corners (the path's points nearest the box's) make four
 //   sides, and opposite sides differ by this share of their mean, averaged over the
-//   two pairs.
+//   two pairs (upright);
+// - turn: the degrees that set it upright.
+import Glibc
 import HumanInput
 import TouchGestures
 
 enum Corners {
-    /// The two measures of `path`; nil for a path with no extent.
-    static func measure(_ path: [Point]) -> (rounding: Double, unequalSides: Double)? {
+    /// `path` turned upright: by the turn, within 45 degrees either way in half degrees,
+    /// whose bounding box is smallest, and that turn in degrees.
+    static func upright(_ path: [Point]) -> (path: [Point], turn: Double) {
+        func turned(_ degrees: Double) -> [Point] {
+            let angle = degrees * .pi / 180, c = cos(angle), s = sin(angle)
+            return path.map { Point(x: $0.x * c - $0.y * s, y: $0.x * s + $0.y * c) }
+        }
+        func area(_ points: [Point]) -> Double {
+            let xs = points.map(\.x), ys = points.map(\.y)
+            return (xs.max()! - xs.min()!) * (ys.max()! - ys.min()!)
+        }
+        guard !path.isEmpty else { return (path, 0) }
+        let best = stride(from: -45.0, through: 45.0, by: 0.5).min { area(turned($0)) < area(turned($1)) }!
+        return (turned(best), -best)
+    }
+
+    /// The two measures of `path` against its bounding box as it lies.
+    static func measureUpright(_ path: [Point]) -> (rounding: Double, unequalSides: Double)? {
         guard let minX = path.map(\.x).min(), let maxX = path.map(\.x).max(),
               let minY = path.map(\.y).min(), let maxY = path.map(\.y).max() else { return nil }
         let diagonal = Point(x: minX, y: minY).distance(to: Point(x: maxX, y: maxY))
@@ -32,24 +52,26 @@ enum Corners {
 
     /// Median and 90th percentile of each measure, as a table row.
     static func row(_ label: String, _ paths: [[Point]]) -> String {
-        let measured = paths.compactMap(measure)
+        let asDrawn = paths.compactMap(measureUpright)
+        let uprights = paths.map(upright)
+        let measured = uprights.compactMap { measureUpright($0.path) }
         func cells(_ values: [Double]) -> String {
             let sorted = values.sorted()
             return fixedDecimals(sorted[sorted.count / 2], 3) + " | " + fixedDecimals(sorted[sorted.count * 9 / 10], 3)
         }
-        return "| \(label) | \(measured.count) | \(cells(measured.map(\.rounding))) | \(cells(measured.map(\.unequalSides))) |"
+        return "| \(label) | \(measured.count) | \(cells(asDrawn.map(\.rounding))) | \(cells(measured.map(\.rounding))) | \(cells(measured.map(\.unequalSides))) | \(cells(uprights.map { abs($0.turn) })) |"
     }
 
     /// The table: the logs' rectangles at each speed, then 200 generated at each pace.
-    static func table(_ logs: [GestureLog]) -> String {
-        var lines = ["| rectangles | drawings | rounding, median | rounding, 90% | unequal sides, median | unequal sides, 90% |",
-                     "|---|---:|---:|---:|---:|---:|"]
+    static func table(_ logs: [GestureLog], seed: UInt64) -> String {
+        var lines = ["| rectangles | drawings | rounding as drawn, median | 90% | rounding upright, median | 90% | unequal sides, median | 90% | turn, median | 90% |",
+                     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for speed in ["slow", "medium", "fast"] {
             let paths = logs.filter { $0.shape == "rectangle" && $0.speed == speed }.map { $0.points.map { Point(x: $0.x, y: $0.y) } }
             lines.append(row("people, \(speed)", paths))
         }
         for (label, pace) in [("generated, ordinary", StrokeDrawing.Pace.ordinary), ("generated, fast", .fast)] {
-            var random = SeededRandom(seed: 40)
+            var random = SeededRandom(seed: seed)
             let paths = (0..<200).map { _ -> [Point] in
                 let drawing = StrokeDrawing.human(.rectangle, size: 50, centre: Point(x: 100, y: 100), pace: pace, random: &random)
                 return stride(from: 0.0, through: drawing.duration, by: 0.01).map { drawing.position($0) }

@@ -117,7 +117,7 @@ guard !logs.isEmpty else {
 }
 // --corners: people's rectangles beside the generator's (what the fast pace is fitted to), and stop.
 if arguments.contains("--corners") {
-    print(Corners.table(logs))
+    print(Corners.table(logs, seed: seed))
     exit(0)
 }
 
