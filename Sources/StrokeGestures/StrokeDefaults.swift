@@ -192,6 +192,10 @@ public enum StrokeDefaults {
     /// See ``maximumHandTurn``: millimetres.
     public static let maximumSpreadChange = 3.0
 
+    /// Frames whose mean is where the fingers of a stroke landed, against the sensor's
+    /// noise (`StrokeHand`): 20-25 ms at the usual 80-140 Hz.
+    public static let handFrames = 3
+
     /// Millimetres between two points kept of a path: finer than any sensor's noise, so
     /// nothing is lost, and a finger resting for minutes keeps no points.
     public static let pointSpacing = 0.2

@@ -52,8 +52,8 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         /// Some of the fingers are down.
         case gathering
         /// All of them are down; the path is checked again once it is `nextCheck` mm long.
-        /// `hand` is where each finger after the first was from the first when they landed.
-        case drawing(nextCheck: Double, hand: [Point])
+        /// `hand` is where each finger after the first is from the first.
+        case drawing(nextCheck: Double, hand: StrokeHand)
     }
 
     private enum Input {
@@ -149,16 +149,19 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
             guard numberOfTouches <= numberOfTouchesRequired else { return fail(.extraFinger) }
             guard numberOfTouches == numberOfTouchesRequired else { phase = .gathering; return }
             path = StrokePath(at: location(), time: time)
-            phase = .drawing(nextCheck: 0, hand: hand())
+            phase = .drawing(nextCheck: 0, hand: StrokeHand(hand()))
         case (.drawing, .down):
             fail(.extraFinger)
         case (.gathering, .move):
             break
-        case let (.drawing(nextCheck, start), .move(time)):
-            guard keepsTogether(start) else { return fail(.fingersApart) }
+        case let (.drawing(nextCheck, hand), .move(time)):
+            var hand = hand
+            hand.add(self.hand())
+            guard hand.keepsTogether() else { return fail(.fingersApart) }
+            phase = .drawing(nextCheck: nextCheck, hand: hand)
             path?.add(location(), at: time)
             guard let path, path.length >= nextCheck, path.size >= minimumSize, !templates.isEmpty else { return }
-            phase = .drawing(nextCheck: path.length + StrokeDefaults.prefixCheckSpacing, hand: start)
+            phase = .drawing(nextCheck: path.length + StrokeDefaults.prefixCheckSpacing, hand: hand)
             checkPrefix(path)
         case (.drawing, .up):
             decide()
@@ -175,20 +178,6 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
     private func hand() -> [Point] {
         let touches = touches
         return touches.dropFirst().map { $0.location - touches[0].location }
-    }
-
-    /// Whether the fingers still move as one hand: none has turned about the first or
-    /// moved toward or away from it by more than a stroke allows.
-    private func keepsTogether(_ start: [Point]) -> Bool {
-        let now = hand()
-        guard now.count == start.count else { return true }
-        let turn = StrokeDefaults.maximumHandTurn * .pi / 180
-        for (then, offset) in zip(start, now) {
-            if abs(offset.length - then.length) > StrokeDefaults.maximumSpreadChange { return false }
-            let angle = Double.atan2(y: then.x * offset.y - then.y * offset.x, x: then.x * offset.x + then.y * offset.y)
-            if abs(angle) > turn { return false }
-        }
-        return true
     }
 
     /// Gives up once no part of any template resembles the path so far, with or without

@@ -145,8 +145,40 @@ import TouchGestures
             let angle = Double(step) * .pi / 180
             rig.frame(at: UInt64(step * 10), move: [2: Point(x: 100 + 20 * cos(angle), y: 100 + 20 * sin(angle))])
         }
-        #expect(rig.log == ["70 v possible -> failed"])
+        // Past 6 degrees, held steady a frame behind (StrokeHand), and before a rotation
+        // begins at 8.6 (frame 90).
+        #expect(rig.log == ["80 v possible -> failed"])
         #expect(v.ending == .fingersApart)
+    }
+
+    @Test func aSensorsWobbleAcrossTheHandIsNotATurn() throws {
+        let rig = StrokeRig()
+        let v = try rig.stroke("v", [Shape.v], fingers: 2)
+        // Two fingers 18 mm apart draw a V together; the hand turns 3 degrees as it goes,
+        // and the second finger's contact wobbles 1 mm across the hand every other frame:
+        // 6.2 degrees on a single frame, under 6 held steady.
+        let corners = Shape.drawn(Shape.v).map { Point(x: $0.0, y: $0.1) }
+        var path = [corners[0]]
+        for index in corners.indices.dropFirst() {
+            for part in 1...20 { path.append(corners[index - 1] + (corners[index] - corners[index - 1]) * (Double(part) / 20)) }
+        }
+        let separation = 18.0
+        var time: UInt64 = 0
+        for (index, point) in path.enumerated() {
+            let turn = 3 * Double(index) / Double(path.count - 1) * .pi / 180
+            let wobble = index == 0 ? 0 : (index % 2 == 0 ? 1.0 : -1.0)
+            let second = point + Point(x: separation * cos(turn) - wobble * sin(turn), y: separation * sin(turn) + wobble * cos(turn))
+            if index == 0 {
+                rig.frame(at: 0, down: [1: point, 2: second])
+            } else {
+                time += 10
+                rig.frame(at: time, move: [1: point, 2: second])
+            }
+        }
+        rig.frame(at: time + 10, up: [1, 2])
+        // 40 frames 10 ms apart, and the lift a frame after the last.
+        #expect(rig.log == ["410 v possible -> recognized", "410 action v"])
+        #expect(v.ending == nil)
     }
 
     @Test func theClosestTemplateWinsWhateverTheNames() throws {
