@@ -9,6 +9,7 @@
 //                                                   # with the stroke rules added (docs/strokes.md)
 //     swift run -c release GestureCorpus --stroke-rules   # the stroke rules the corpus learned
 //     swift run -c release GestureCorpus --fast-stroke-rules   # and those from one fast drawing each
+//     swift run -c release GestureCorpus --fast-three-stroke-rules   # and from three fast drawings each
 import Glibc
 import HumanInput
 import Rulebook
@@ -61,11 +62,15 @@ if let index = CommandLine.arguments.firstIndex(of: "--show"), index + 1 < Comma
 if CommandLine.arguments.contains("--strokes") {
     let strokes: StrokeScorecard
     let withStrokes: CorpusRun
-    let withFastRules: CorpusRun
+    let withFastRules: [(String, CorpusRun)]
     do {
         strokes = try StrokeScorecard.measure()
         withStrokes = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.rules, withPan: CorpusRules.withPan + StrokeCorpus.rules)
-        withFastRules = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.fastRules, withPan: CorpusRules.withPan + StrokeCorpus.fastRules)
+        var fast: [(String, CorpusRun)] = []
+        for (name, rules) in [("one fast drawing", StrokeCorpus.fastRules), ("three fast drawings", StrokeCorpus.fastThreeRules)] {
+            fast.append((name, try CorpusRun(rules: CorpusRules.text + rules, withPan: CorpusRules.withPan + rules)))
+        }
+        withFastRules = fast
     } catch {
         for diagnostic in error.diagnostics { print(diagnostic.description) }
         exit(1)
@@ -73,7 +78,7 @@ if CommandLine.arguments.contains("--strokes") {
     let first = strokes.row(of: .drawn)?.strokes ?? 0
     print("\nstrokes: \(first) drawings of \(DrawnShape.everyday.count) shapes, \(StrokeCorpus.examplesPerShape) templates per shape and hand, seed \(StrokeCorpus.seed)\n")
     print(strokes.table)
-    print("\nfamilies: \(strokes.outcomes.count) drawings of \(DrawnShape.allCases.count) shapes (the fast family against rules learned from one fast drawing of each)\n")
+    print("\nfamilies: \(strokes.outcomes.count) drawings of \(DrawnShape.allCases.count) shapes (the fast families against rules learned from three fast drawings of each, and from one)\n")
     print(strokes.familyTable)
     for family in StrokeCorpus.Family.allCases where family != .drawn {
         print("\n\(family):\n")
@@ -121,24 +126,28 @@ if CommandLine.arguments.contains("--strokes") {
     for line in changed { print("  \(line)") }
     print("false strokes: \(falseStrokes.count)")
     for line in falseStrokes { print("  \(line)") }
-    // The one-template rules take a lower threshold (the floor): they too must leave the
-    // gesture corpus alone.
-    let fromOne = Scorecard.measure(samples, with: withFastRules)
-    var fromOneChanged: [String] = []
-    var fromOneStrokes: [String] = []
-    for (before, after) in zip(card.outcomes, fromOne.outcomes) {
-        if before.verdict == .right && after.verdict != .right { fromOneChanged.append("\(after.verdict.rawValue): \(after.sample.name) fired \(after.fired)") }
-        let strokesFired = after.fired.filter(strokeRules.contains)
-        if !strokesFired.isEmpty { fromOneStrokes.append("\(after.sample.name) fired \(strokesFired)") }
+    // The rules learned from fast drawings take lower thresholds (the floor, with one
+    // template): they too must leave the gesture corpus alone.
+    for (name, run) in withFastRules {
+        let fromFast = Scorecard.measure(samples, with: run)
+        var fromFastChanged: [String] = []
+        var fromFastStrokes: [String] = []
+        for (before, after) in zip(card.outcomes, fromFast.outcomes) {
+            if before.verdict == .right && after.verdict != .right { fromFastChanged.append("\(after.verdict.rawValue): \(after.sample.name) fired \(after.fired)") }
+            let strokesFired = after.fired.filter(strokeRules.contains)
+            if !strokesFired.isEmpty { fromFastStrokes.append("\(after.sample.name) fired \(strokesFired)") }
+        }
+        print("\nwith the rules learned from \(name) of each instead: right before, not right now: \(fromFastChanged.count)")
+        for line in fromFastChanged { print("  \(line)") }
+        print("false strokes: \(fromFastStrokes.count)")
+        for line in fromFastStrokes { print("  \(line)") }
     }
-    print("\nwith the one-template rules instead: right before, not right now: \(fromOneChanged.count)")
-    for line in fromOneChanged { print("  \(line)") }
-    print("false strokes: \(fromOneStrokes.count)")
-    for line in fromOneStrokes { print("  \(line)") }
 }
 
 // --stroke-rules: the stroke rules learned from the corpus's examples, as a rule file;
-// --fast-stroke-rules: those learned from one fast drawing of each shape.
+// --fast-stroke-rules: those learned from one fast drawing of each shape;
+// --fast-three-stroke-rules: from three.
 if CommandLine.arguments.contains("--fast-stroke-rules") { print(StrokeCorpus.fastRules) }
+if CommandLine.arguments.contains("--fast-three-stroke-rules") { print(StrokeCorpus.fastThreeRules) }
 
 if CommandLine.arguments.contains("--stroke-rules") { print(StrokeCorpus.rules) }

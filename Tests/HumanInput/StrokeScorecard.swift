@@ -49,13 +49,14 @@ public struct StrokeScorecard: Sendable {
     }
 
     /// The stroke corpus run through the gesture corpus's rules with the stroke rules added:
-    /// the fast family's with the one-template rules (``StrokeCorpus/fastRules``), the
-    /// others' with ``StrokeCorpus/rules``.
+    /// each family's strokes with its own rule set (``StrokeCorpus/Family/rules``).
     public static func measure(_ strokes: [StrokeCorpus.StrokeSample] = StrokeCorpus.samples()) throws(RuleFileError) -> StrokeScorecard {
-        let run = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.rules, withPan: CorpusRules.withPan + StrokeCorpus.rules)
-        let fromOne = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.fastRules, withPan: CorpusRules.withPan + StrokeCorpus.fastRules)
-        var card = StrokeScorecard(strokes.map { ($0, ($0.family.learnedFromOne ? fromOne : run).outcome(of: $0.sample)) })
-        card.reports = Dictionary(grouping: run.strokeReports + fromOne.strokeReports, by: \.sample).mapValues { $0.map(\.report) }
+        var runs: [StrokeCorpus.Rules: CorpusRun] = [:]
+        for rules in Set(strokes.map(\.family.rules)) {
+            runs[rules] = try CorpusRun(rules: CorpusRules.text + rules.text, withPan: CorpusRules.withPan + rules.text)
+        }
+        var card = StrokeScorecard(strokes.map { ($0, runs[$0.family.rules]!.outcome(of: $0.sample)) })
+        card.reports = Dictionary(grouping: runs.values.flatMap(\.strokeReports), by: \.sample).mapValues { $0.map(\.report) }
         return card
     }
 
