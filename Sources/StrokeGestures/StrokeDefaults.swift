@@ -184,17 +184,30 @@ public enum StrokeDefaults {
     public static let prefixCheckSpacing = 4.0
 
     /// Degrees the fingers of a stroke of two or more may turn against each other, and
-    /// ``maximumSpreadChange`` the millimetres their distance may change: fingers that draw
-    /// together move as one hand. Past either they rotate or pinch, and the stroke gives
-    /// up before a rotation (8.6 degrees) or a pinch (4 mm) begins, so that a swipe waiting
-    /// for the stroke is recognized before either could take the fingers.
+    /// ``maximumSpreadChange`` the millimetres their distance may change, held steady
+    /// against the contacts' noise (`StrokeHand`): fingers that draw together move as one
+    /// hand. Past either they rotate or pinch, and the stroke gives up before a rotation
+    /// (8.6 degrees) or a pinch (4 mm) begins, so that a swipe waiting for the stroke is
+    /// recognized before either could take the fingers.
     public static let maximumHandTurn = 6.0
     /// See ``maximumHandTurn``: millimetres.
     public static let maximumSpreadChange = 3.0
+    /// Degrees the fingers may turn on a single frame, unsteadied: the steady reading lags
+    /// a frame or two, and a brisk rotation (100 degrees a second at 80 Hz) would begin at
+    /// 8.6 degrees before it read 6. The contacts' noise on the corpus's hands reached 2.6
+    /// degrees past a 4-degree turn.
+    public static let maximumHandTurnAtOnce = 7.0
+    /// See ``maximumHandTurnAtOnce``: millimetres of spread on a single frame, before a
+    /// pinch's 4.
+    public static let maximumSpreadChangeAtOnce = 3.5
 
     /// Frames whose mean is where the fingers of a stroke landed, against the sensor's
-    /// noise (`StrokeHand`): 20-25 ms at the usual 80-140 Hz.
+    /// noise (`StrokeHand`): the first 14-25 ms of the hand at 80-140 Hz.
     public static let handFrames = 3
+    /// How far the steady hand (`StrokeHand`) moves toward each new frame: a share, no
+    /// unit. A half cuts the spread of frame-to-frame noise to 0.58 of a frame's (a third
+    /// for noise that alternates) for a frame of lag.
+    public static let handSmoothing = 0.5
 
     /// Millimetres between two points kept of a path: finer than any sensor's noise, so
     /// nothing is lost, and a finger resting for minutes keeps no points.

@@ -52,7 +52,8 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
         /// Some of the fingers are down.
         case gathering
         /// All of them are down; the path is checked again once it is `nextCheck` mm long.
-        /// `hand` is where each finger after the first is from the first.
+        /// `hand` is where each finger after the first is from the first, as it landed and
+        /// as it is now, held steady (`StrokeHand`).
         case drawing(nextCheck: Double, hand: StrokeHand)
     }
 
@@ -149,15 +150,15 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
             guard numberOfTouches <= numberOfTouchesRequired else { return fail(.extraFinger) }
             guard numberOfTouches == numberOfTouchesRequired else { phase = .gathering; return }
             path = StrokePath(at: location(), time: time)
-            phase = .drawing(nextCheck: 0, hand: StrokeHand(hand()))
+            phase = .drawing(nextCheck: 0, hand: StrokeHand(offsets()))
         case (.drawing, .down):
             fail(.extraFinger)
         case (.gathering, .move):
             break
         case let (.drawing(nextCheck, hand), .move(time)):
             var hand = hand
-            hand.add(self.hand())
-            guard hand.keepsTogether() else { return fail(.fingersApart) }
+            hand.add(offsets())
+            guard hand.keepsTogether else { return fail(.fingersApart) }
             phase = .drawing(nextCheck: nextCheck, hand: hand)
             path?.add(location(), at: time)
             guard let path, path.length >= nextCheck, path.size >= minimumSize, !templates.isEmpty else { return }
@@ -175,7 +176,7 @@ open class StrokeGestureRecognizer: GestureRecognizer, GestureReadable {
     }
 
     /// Where each finger after the first is from the first.
-    private func hand() -> [Point] {
+    private func offsets() -> [Point] {
         let touches = touches
         return touches.dropFirst().map { $0.location - touches[0].location }
     }
