@@ -67,8 +67,8 @@ if CommandLine.arguments.contains("--strokes") {
         strokes = try StrokeScorecard.measure()
         withStrokes = try CorpusRun(rules: CorpusRules.text + StrokeCorpus.rules, withPan: CorpusRules.withPan + StrokeCorpus.rules)
         var fast: [(String, CorpusRun)] = []
-        for (name, rules) in [("one fast drawing", StrokeCorpus.fastRules), ("three fast drawings", StrokeCorpus.fastThreeRules)] {
-            fast.append((name, try CorpusRun(rules: CorpusRules.text + rules, withPan: CorpusRules.withPan + rules)))
+        for rules in StrokeCorpus.Rules.allCases where rules != .learned {
+            fast.append(("\(rules)", try CorpusRun(rules: CorpusRules.text + rules.text, withPan: CorpusRules.withPan + rules.text)))
         }
         withFastRules = fast
     } catch {

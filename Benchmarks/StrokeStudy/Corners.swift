@@ -8,14 +8,14 @@
 // - unequal sides: the drawn corners (the path's points nearest the box's) make four
 //   sides, and opposite sides differ by this share of their mean, averaged over the
 //   two pairs (upright);
-// - turn: the degrees that set it upright.
+// - turn: how far it lies turned from upright, in degrees.
 import Glibc
 import HumanInput
 import TouchGestures
 
 enum Corners {
-    /// `path` turned upright: by the turn, within 45 degrees either way in half degrees,
-    /// whose bounding box is smallest, and that turn in degrees.
+    /// `path` turned upright (by the turn, within 45 degrees either way in half degrees,
+    /// whose bounding box is smallest), and how far it lay turned from upright, in degrees.
     static func upright(_ path: [Point]) -> (path: [Point], turn: Double) {
         func turned(_ degrees: Double) -> [Point] {
             let angle = degrees * .pi / 180, c = cos(angle), s = sin(angle)
@@ -30,8 +30,9 @@ enum Corners {
         return (turned(best), -best)
     }
 
-    /// The two measures of `path` against its bounding box as it lies.
-    static func measureUpright(_ path: [Point]) -> (rounding: Double, unequalSides: Double)? {
+    /// The two measures of `path` against its bounding box as it lies; nil for a path with
+    /// no extent.
+    static func measure(_ path: [Point]) -> (rounding: Double, unequalSides: Double)? {
         guard let minX = path.map(\.x).min(), let maxX = path.map(\.x).max(),
               let minY = path.map(\.y).min(), let maxY = path.map(\.y).max() else { return nil }
         let diagonal = Point(x: minX, y: minY).distance(to: Point(x: maxX, y: maxY))
@@ -52,9 +53,9 @@ enum Corners {
 
     /// Median and 90th percentile of each measure, as a table row.
     static func row(_ label: String, _ paths: [[Point]]) -> String {
-        let asDrawn = paths.compactMap(measureUpright)
+        let asDrawn = paths.compactMap(measure)
         let uprights = paths.map(upright)
-        let measured = uprights.compactMap { measureUpright($0.path) }
+        let measured = uprights.compactMap { measure($0.path) }
         func cells(_ values: [Double]) -> String {
             let sorted = values.sorted()
             return fixedDecimals(sorted[sorted.count / 2], 3) + " | " + fixedDecimals(sorted[sorted.count * 9 / 10], 3)

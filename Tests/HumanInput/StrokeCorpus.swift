@@ -60,7 +60,7 @@ public enum StrokeCorpus {
         case fastThree = "fast, three templates"
         /// The same fast drawings against rules learned from one fast drawing of each:
         /// issue 40's goal for real drawings with one template is 98%, at medium speed.
-        case fast = "fast, one template"
+        case fastOne = "fast, one template"
 
         public var description: String { rawValue }
 
@@ -69,7 +69,7 @@ public enum StrokeCorpus {
             switch self {
             case .drawn: DrawnShape.everyday
             case .tall: DrawnShape.tall
-            case .hooked, .fastThree, .fast: DrawnShape.allCases
+            case .hooked, .fastThree, .fastOne: DrawnShape.allCases
             }
         }
 
@@ -79,7 +79,7 @@ public enum StrokeCorpus {
             case .drawn: hand.strokes
             // 120 braces: one miss in 120 is under 1%.
             case .tall: 2 * hand.strokes
-            case .hooked, .fastThree, .fast: hand.hand.touchpad || hand.hand.fingers > 1 ? 3 : 8
+            case .hooked, .fastThree, .fastOne: hand.hand.touchpad || hand.hand.fingers > 1 ? 3 : 8
             }
         }
 
@@ -91,7 +91,7 @@ public enum StrokeCorpus {
             case .hooked: 4001
             case .tall: 4002
             // The fast families draw the same strokes: only their rules differ.
-            case .fastThree, .fast: 4004
+            case .fastThree, .fastOne: 4004
             }
         }
 
@@ -100,12 +100,12 @@ public enum StrokeCorpus {
             switch self {
             case .drawn, .hooked, .tall: .learned
             case .fastThree: .fastFromThree
-            case .fast: .fastFromOne
+            case .fastOne: .fastFromOne
             }
         }
 
         /// Whether its drawings are fast (``StrokeDrawing/Pace/fast``).
-        var isFast: Bool { self == .fast || self == .fastThree }
+        var isFast: Bool { self == .fastOne || self == .fastThree }
     }
 
     /// The rule of `shape` drawn by `hand`, e.g. `ts1-circle-cw`.
@@ -159,7 +159,7 @@ public enum StrokeCorpus {
     }
 
     /// The rule sets the families are matched against.
-    public enum Rules: Sendable, Hashable {
+    public enum Rules: Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// ``rules``: three drawings at the ordinary pace.
         case learned
         /// ``fastThreeRules``.
@@ -175,6 +175,15 @@ public enum StrokeCorpus {
             case .fastFromOne: fastRules
             }
         }
+
+        /// What each rule was learned from.
+        public var description: String {
+            switch self {
+            case .learned: "three drawings"
+            case .fastFromThree: "three fast drawings"
+            case .fastFromOne: "one fast drawing"
+            }
+        }
     }
 
     /// The paths of the fast drawings of each shape by each hand that ``fastThreeRules``
@@ -182,7 +191,7 @@ public enum StrokeCorpus {
     /// user draws again when `learn` did not take a drawing (a fast two-finger down-up on
     /// the touchpad can end before libinput's gesture begins).
     public static func fastExamples(_ count: Int) -> [Hand: [DrawnShape: [[Point]]]] {
-        collected(drawings(.fast, stream: 4005, per: { _ in 3 })).mapValues { $0.mapValues { Array($0.prefix(count)) } }
+        collected(drawings(.fastThree, stream: 4005, per: { _ in 3 })).mapValues { $0.mapValues { Array($0.prefix(count)) } }
     }
 
     /// The paths `touchgest learn`'s collector takes from `drawings`, by hand and shape.
@@ -218,15 +227,16 @@ public enum StrokeCorpus {
 
     /// The stroke rules, one per shape and hand, each learned from one fast drawing
     /// (``fastExamples(_:)``): the rules the one-template fast family is matched against.
-    public static let fastRules = fastRules(from: 1, "one fast drawing")
+    public static let fastRules = learnedFromFast(Rules.fastFromOne, count: 1)
 
     /// The stroke rules, one per shape and hand, each learned from three fast drawings:
     /// the rules the three-template fast family is matched against.
-    public static let fastThreeRules = fastRules(from: 3, "three fast drawings")
+    public static let fastThreeRules = learnedFromFast(Rules.fastFromThree, count: 3)
 
-    private static func fastRules(from count: Int, _ what: String) -> String {
+    /// The rules `rules` stands for, learned from the first `count` fast drawings of each.
+    private static func learnedFromFast(_ rules: Rules, count: Int) -> String {
         let learned = fastExamples(count)
-        var text = "\n# Drawn strokes (Tests/HumanInput/StrokeCorpus.swift): templates learned from \(what) each.\n"
+        var text = "\n# Drawn strokes (Tests/HumanInput/StrokeCorpus.swift): templates learned from \(rules) each.\n"
         for (hand, _) in hands {
             for shape in DrawnShape.allCases { text += "\n" + ruleText(shape, hand, paths: learned[hand]?[shape] ?? []) }
         }

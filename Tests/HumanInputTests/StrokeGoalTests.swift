@@ -66,21 +66,21 @@ import Testing
         #expect(row.recall >= 0.99, "\(card.table(of: family))\n\(Self.misses(card, Set(family.shapes)))")
     }
 
-    // Issue 40's goal for drawings learned from one template: 98%, as on real drawings at
-    // medium speed. These are the fast family's drawings, which real hands draw right
-    // 98.6% of the time at K = 1 (docs/strokes.md); the matcher ranks another shape first
-    // for 1% of them here (a fast L as a V, two rectangles as the circle, within 0.02).
+    // Issue 40 sets 98% for drawings learned from one template, on real drawings at
+    // medium speed; these are fast ones, harder. The matcher gets real fast drawings right
+    // 98.63% of the time at K = 1 (docs/strokes.md), and ranks another shape first for 1%
+    // of these (a fast L as a V, two rectangles as the circle, within 0.02).
     @Test func fastDrawingsLearnedFromOneTemplateFireTheirOwnRule() throws {
         let card = try Self.strokes.get()
-        let row = try #require(card.row(of: .fast))
+        let row = try #require(card.row(of: .fastOne))
         #expect(row.strokes >= 250)
-        #expect(row.recall >= 0.98, "\(card.table(of: .fast))\n\(Self.misses(card, Set(StrokeCorpus.Family.fast.shapes)))")
+        #expect(row.recall >= 0.98, "\(card.table(of: .fastOne))\n\(Self.misses(card, Set(StrokeCorpus.Family.fastOne.shapes)))")
     }
 
     // Issue 40: the first corpus stays where it is, row for row, with the new families and
     // the brace rules added; its one miss, a two-finger touchpad check mark whose
-    // contacts' noise read as the hand turning 6 degrees, is right since the hand is held
-    // steady (StrokeHand).
+    // contacts' noise read as the hand turning more than 6 degrees, is right since the
+    // hand is held steady (StrokeHand).
     @Test func theFirstCorpusStaysWhereItWas() throws {
         let card = try Self.strokes.get()
         let rows = ["circle-cw", "circle-ccw", "down-up", "up-down", "left-right", "right-left", "v", "caret"]
