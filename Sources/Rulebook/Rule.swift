@@ -64,7 +64,14 @@ public struct Rule: Sendable {
     public var directions: SwipeDirection
     public var edges: RectEdge
     /// Stroke: the shapes it recognizes, as written (`template`); empty for other gestures.
-    public var templates: [StrokeTemplate] = []
+    public var templates: [StrokeTemplate] = [] {
+        didSet { templatesAgreement = StrokeMatcher.lowestAgreement(of: templates) }
+    }
+    /// Stroke: how close its templates come to each other, the lowest score of one
+    /// against the others (`StrokeMatcher.lowestAgreement(of:)`), kept as the templates
+    /// are set: the adaptive threshold is made of it each time the rule is compiled (for
+    /// every device, every reload), and finding it compares every pair of templates.
+    public private(set) var templatesAgreement: Double?
     /// Engine tunables; nil keeps the engine's (or the `[settings]`) default.
     public var tunables: Tunables
     /// Scale (pinch), degrees (rotation) or millimetres (pan, edge-pan) between on-step runs.
@@ -106,13 +113,13 @@ public struct Rule: Sendable {
 
 
 extension Rule {
-    /// A stroke rule's threshold: its own, the `[settings]` one, or the default.
     /// The first control or format character of a rule name (Unicode's Cc and Cf: ESC,
     /// the bidi overrides), which no name may hold; nil when it holds none.
     public static func unprintable(in name: String) -> Unicode.Scalar? {
         name.unicodeScalars.first { [.control, .format].contains($0.properties.generalCategory) }
     }
 
+    /// A stroke rule's threshold: its own, the `[settings]` one, or the default.
     public var strokeThreshold: Double {
         tunables["threshold"]?.number ?? StrokeDefaults.threshold
     }

@@ -234,7 +234,7 @@ public final class CompiledRulebook {
             stroke.templates = rule.templates
             // A rule that names no threshold gets one from how far apart its own templates
             // are; one that names it (or the settings') keeps it: the tunables below set it.
-            stroke.threshold = StrokeMatcher.adaptiveThreshold(for: rule.templates, ceiling: rule.strokeThreshold)
+            stroke.threshold = StrokeMatcher.adaptiveThreshold(lowestAgreement: rule.templatesAgreement, ceiling: rule.strokeThreshold)
             recognizer = stroke
             made = stroke
         }

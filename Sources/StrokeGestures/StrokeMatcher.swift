@@ -75,13 +75,26 @@ public enum StrokeMatcher {
     /// ``StrokeDefaults/adaptiveFloor`` and `ceiling`. A single template says nothing of how
     /// a person's drawings vary: ``StrokeDefaults/adaptiveFloor``.
     public static func adaptiveThreshold(for templates: [StrokeTemplate], ceiling: Double = StrokeDefaults.threshold) -> Double {
-        guard templates.count > 1 else { return min(ceiling, StrokeDefaults.adaptiveFloor) }
+        adaptiveThreshold(lowestAgreement: lowestAgreement(of: templates), ceiling: ceiling)
+    }
+
+    /// ``adaptiveThreshold(for:ceiling:)`` from the lowest score of a template against the
+    /// others (``lowestAgreement(of:)``), which a rule keeps once its templates are read.
+    public static func adaptiveThreshold(lowestAgreement lowest: Double?, ceiling: Double = StrokeDefaults.threshold) -> Double {
+        guard let lowest else { return min(ceiling, StrokeDefaults.adaptiveFloor) }
+        return min(ceiling, StrokeDefaults.adaptiveCeiling, max(StrokeDefaults.adaptiveFloor, lowest - StrokeDefaults.adaptiveMargin))
+    }
+
+    /// The lowest score of any of `templates` against the others (leave-one-out); nil for
+    /// fewer than two, which say nothing of how a person's drawings vary.
+    public static func lowestAgreement(of templates: [StrokeTemplate]) -> Double? {
+        guard templates.count > 1 else { return nil }
         var lowest = 1.0
         for index in templates.indices {
             let others = templates.indices.filter { $0 != index }.map { templates[$0] }
             lowest = min(lowest, best(templates[index].shape, among: others)?.score ?? 1)
         }
-        return min(ceiling, StrokeDefaults.adaptiveCeiling, max(StrokeDefaults.adaptiveFloor, lowest - StrokeDefaults.adaptiveMargin))
+        return lowest
     }
 
     /// How close `shape`, made of `path`, comes to the straight line from the path's first
@@ -128,9 +141,16 @@ public enum StrokeMatcher {
         let limit = tolerance * .pi / 180
         var dot = 0.0
         var cross = 0.0
-        for (a, b) in zip(candidate, template) {
-            dot += a.x * b.x + a.y * b.y
-            cross += a.x * b.y - a.y * b.x
+        // Buffers, as in the distances: this runs for every part of every template at
+        // every check while the fingers move (a zip of the arrays was half the stroke
+        // corpus's time in a debug build).
+        candidate.withUnsafeBufferPointer { a in
+            template.withUnsafeBufferPointer { b in
+                for index in 0..<min(a.count, b.count) {
+                    dot += a[index].x * b[index].x + a[index].y * b[index].y
+                    cross += a[index].x * b[index].y - a[index].y * b[index].x
+                }
+            }
         }
         return min(limit, max(-limit, Double.atan2(y: cross, x: dot)))
     }
