@@ -44,6 +44,38 @@ import TouchGestures
         #expect((compiled.recognizers.first as? StrokeGestureRecognizer)?.threshold == StrokeDefaults.adaptiveFloor)
     }
 
+    @Test func aRuleWithoutAThresholdTakesTheOneItsTemplatesSpreadGives() throws {
+        // Two circles drawn alike score nearly 1 against each other: the ceiling, 0.72
+        // (without the agreement kept, the floor). A circle and a V, drawings that vary
+        // past all reason: the floor, 0.70. The rule keeps its templates' agreement as they
+        // are read, and every compile makes the threshold of it.
+        let book = try Rulebook.parse("""
+            [rule.alike]
+            gesture = "stroke"
+            template = [
+                [[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5], [0.5, 0]],
+                [[0.5, 0.02], [0.98, 0.5], [0.5, 0.98], [0.02, 0.5], [0.48, 0.02]],
+            ]
+            command = "lock"
+
+            [rule.apart]
+            gesture = "stroke"
+            device = "touchscreen"
+            template = [
+                [[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5], [0.5, 0]],
+                [[0, 0], [0.5, 1], [1, 0]],
+            ]
+            command = "lock"
+            """, file: "rules.toml")
+        let alike = try #require(book.rule(named: "alike"))
+        let apart = try #require(book.rule(named: "apart"))
+        #expect(alike.templatesAgreement == StrokeMatcher.lowestAgreement(of: alike.templates))
+        #expect(apart.templatesAgreement == StrokeMatcher.lowestAgreement(of: apart.templates))
+        #expect(try #require(apart.templatesAgreement) < StrokeDefaults.adaptiveFloor + StrokeDefaults.adaptiveMargin)
+        let thresholds = CompiledRulebook(book, sink: NullSink()).recognizers.compactMap { $0 as? StrokeGestureRecognizer }.map(\.threshold)
+        #expect(thresholds == [StrokeDefaults.adaptiveCeiling, StrokeDefaults.adaptiveFloor])
+    }
+
     @Test func templateProblemsAreErrorsWhereTheValueIsWritten() {
         func errors(_ template: String) -> [String] {
             diagnostics("[rule.v]\ngesture = \"stroke\"\ntemplate = \(template)\ncommand = \"x\"\n")
