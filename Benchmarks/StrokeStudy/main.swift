@@ -10,6 +10,7 @@
 //                                      [--shapes] [--misses] [--pilot] [--k 1,3,5]
 //                                      [--variants [--only TEXT]] [--policies] [--corners]
 //
+// `--seed` also seeds the generated rectangles `--corners` measures beside people's.
 // DATA_DIR is the logs' xml_logs folder (SUBJECT/SPEED/SHAPENN.xml); the data is not in
 // the repository (docs/strokes.md says where it comes from).
 import Glibc
@@ -28,7 +29,7 @@ let positional = arguments.enumerated().filter { index, text in
     !text.hasPrefix("--") && (index == 0 || !optionNames.contains(arguments[index - 1]))
 }.map(\.element)
 guard let folder = positional.first else {
-    warn("usage: StrokeStudy DATA_DIR [--splits N] [--seed N] [--mm-per-pixel X] [--k 1,3,5] [--shapes] [--misses] [--pilot]")
+    warn("usage: StrokeStudy DATA_DIR [--splits N] [--seed N] [--mm-per-pixel X] [--shapes] [--misses] [--pilot] [--k 1,3,5] [--variants [--only TEXT]] [--policies] [--corners]")
     exit(2)
 }
 let splits = option("--splits").flatMap { Int($0) } ?? 5
