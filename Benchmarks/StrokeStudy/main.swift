@@ -267,8 +267,8 @@ for groupName in groups.keys.sorted() {
                         let pair = [a.name, b.name].sorted().joined(separator: " ~ ")
                         closeness[pair] = StrokeLearner.closeness(a.templates, b.templates)
                         let found = StrokeLearner.confusions(examples: a.templates.map { StrokeShape($0.points) }, templates: a.templates,
-                                                             threshold: StrokeMatcher.adaptiveThreshold(for: a.templates, ceiling: a.strokeThreshold),
-                                                             other: b.templates, otherThreshold: StrokeMatcher.adaptiveThreshold(for: b.templates, ceiling: b.strokeThreshold))
+                                                             threshold: a.strokeThresholdInForce,
+                                                             other: b.templates, otherThreshold: b.strokeThresholdInForce)
                         if !found.isEmpty { templatesWarn.insert(pair) }
                     }
                 }

@@ -123,4 +123,11 @@ extension Rule {
     public var strokeThreshold: Double {
         tunables["threshold"]?.number ?? StrokeDefaults.threshold
     }
+
+    /// The threshold a stroke rule is compiled with: one that names none gets it from how
+    /// far apart its own templates are (``templatesAgreement``); one that names it (or the
+    /// settings') keeps it, as the tunables set it after.
+    public var strokeThresholdInForce: Double {
+        StrokeMatcher.adaptiveThreshold(lowestAgreement: templatesAgreement, ceiling: strokeThreshold)
+    }
 }

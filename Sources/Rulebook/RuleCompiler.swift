@@ -232,9 +232,7 @@ public final class CompiledRulebook {
             let stroke = StrokeGestureRecognizer()
             stroke.numberOfTouchesRequired = rule.fingers
             stroke.templates = rule.templates
-            // A rule that names no threshold gets one from how far apart its own templates
-            // are; one that names it (or the settings') keeps it: the tunables below set it.
-            stroke.threshold = StrokeMatcher.adaptiveThreshold(lowestAgreement: rule.templatesAgreement, ceiling: rule.strokeThreshold)
+            stroke.threshold = rule.strokeThresholdInForce
             recognizer = stroke
             made = stroke
         }
