@@ -96,15 +96,21 @@ if CommandLine.arguments.contains("--strokes") {
             }
         }
     }
-    let again = Scorecard.measure(samples, with: withStrokes)
     let strokeRules = Set(StrokeCorpus.hands.flatMap { hand in DrawnShape.allCases.map { StrokeCorpus.rule($0, hand.hand) } })
-    var changed: [String] = []
-    var falseStrokes: [String] = []
-    for (before, after) in zip(card.outcomes, again.outcomes) {
-        if before.verdict == .right && after.verdict != .right { changed.append("\(after.verdict.rawValue): \(after.sample.name) fired \(after.fired)") }
-        let strokesFired = after.fired.filter(strokeRules.contains)
-        if !strokesFired.isEmpty { falseStrokes.append("\(after.sample.name) fired \(strokesFired)") }
+    // The gesture corpus through `run`: its table, the samples right without stroke rules
+    // that are not right now, and the samples that fired a stroke rule.
+    func withStrokeRules(_ run: CorpusRun) -> (table: String, changed: [String], falseStrokes: [String]) {
+        let again = Scorecard.measure(samples, with: run)
+        var changed: [String] = []
+        var falseStrokes: [String] = []
+        for (before, after) in zip(card.outcomes, again.outcomes) {
+            if before.verdict == .right && after.verdict != .right { changed.append("\(after.verdict.rawValue): \(after.sample.name) fired \(after.fired)") }
+            let strokesFired = after.fired.filter(strokeRules.contains)
+            if !strokesFired.isEmpty { falseStrokes.append("\(after.sample.name) fired \(strokesFired)") }
+        }
+        return (again.table, changed, falseStrokes)
     }
+    let again = withStrokeRules(withStrokes)
     // How the scores fall: a stroke's own rule's, and the best any stroke rule reached on
     // the gesture corpus, which must stay under the thresholds.
     func percentiles(_ values: [Double]) -> String {
@@ -116,31 +122,23 @@ if CommandLine.arguments.contains("--strokes") {
     let own = strokes.outcomes.compactMap { stroke, outcome in
         outcome.requests.first { $0.rule == stroke.sample.expected?.rule }?.environment["TOUCHGEST_SCORE"].flatMap(Double.init)
     }
-    _ = Scorecard.measure(samples, with: withStrokes)
     let rivals = withStrokes.strokeReports.compactMap { $0.report.entries.first?.score }
     print("\nscores: strokes' own rules when they fired: \(percentiles(own))")
     print("scores: best stroke rule on each stroke of the gesture corpus: \(percentiles(rivals))")
     print("\nthe gesture corpus with the stroke rules added:\n")
     print(again.table)
-    print("\nright before, not right now: \(changed.count)")
-    for line in changed { print("  \(line)") }
-    print("false strokes: \(falseStrokes.count)")
-    for line in falseStrokes { print("  \(line)") }
+    print("\nright before, not right now: \(again.changed.count)")
+    for line in again.changed { print("  \(line)") }
+    print("false strokes: \(again.falseStrokes.count)")
+    for line in again.falseStrokes { print("  \(line)") }
     // The rules learned from fast drawings take lower thresholds (the floor, with one
     // template): they too must leave the gesture corpus alone.
     for (name, run) in withFastRules {
-        let fromFast = Scorecard.measure(samples, with: run)
-        var fromFastChanged: [String] = []
-        var fromFastStrokes: [String] = []
-        for (before, after) in zip(card.outcomes, fromFast.outcomes) {
-            if before.verdict == .right && after.verdict != .right { fromFastChanged.append("\(after.verdict.rawValue): \(after.sample.name) fired \(after.fired)") }
-            let strokesFired = after.fired.filter(strokeRules.contains)
-            if !strokesFired.isEmpty { fromFastStrokes.append("\(after.sample.name) fired \(strokesFired)") }
-        }
-        print("\nwith the rules learned from \(name) of each instead: right before, not right now: \(fromFastChanged.count)")
-        for line in fromFastChanged { print("  \(line)") }
-        print("false strokes: \(fromFastStrokes.count)")
-        for line in fromFastStrokes { print("  \(line)") }
+        let fromFast = withStrokeRules(run)
+        print("\nwith the rules learned from \(name) of each instead: right before, not right now: \(fromFast.changed.count)")
+        for line in fromFast.changed { print("  \(line)") }
+        print("false strokes: \(fromFast.falseStrokes.count)")
+        for line in fromFast.falseStrokes { print("  \(line)") }
     }
 }
 

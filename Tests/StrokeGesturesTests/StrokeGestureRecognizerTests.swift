@@ -136,47 +136,47 @@ import TouchGestures
         #expect(rig.log == ["0 one possible -> failed", "\(lift) v possible -> recognized", "\(lift) action v"])
     }
 
-    @Test func fingersThatTurnAgainstEachOtherAreRotatingNotDrawing() throws {
+    /// A two-finger V rule, and two fingers 20 mm apart that land at 0 ms; then, a frame
+    /// every 10 ms for `frames` frames, the second finger goes where `place` puts it
+    /// (from the frame's number, from 1).
+    private func handMoving(frames: Int, _ place: (Int) -> Point) throws -> (StrokeRig, StrokeGestureRecognizer) {
         let rig = StrokeRig()
         let v = try rig.stroke("v", [Shape.v], fingers: 2)
         rig.frame(at: 0, down: [1: Point(x: 100, y: 100), 2: Point(x: 120, y: 100)])
+        for step in 1...frames { rig.frame(at: UInt64(step * 10), move: [2: place(step)]) }
+        return (rig, v)
+    }
+
+    /// The second finger `degrees` about the first, 20 mm from it.
+    private func turned(_ degrees: Double) -> Point {
+        let angle = degrees * .pi / 180
+        return Point(x: 100 + 20 * cos(angle), y: 100 + 20 * sin(angle))
+    }
+
+    @Test func fingersThatTurnAgainstEachOtherAreRotatingNotDrawing() throws {
         // The second finger turns about the first, 1 degree a frame: at frame 8 it is 8
         // degrees from where it landed, past the 7 a single frame may turn, a frame before
         // a rotation begins at 8.6.
-        for step in 1...10 {
-            let angle = Double(step) * .pi / 180
-            rig.frame(at: UInt64(step * 10), move: [2: Point(x: 100 + 20 * cos(angle), y: 100 + 20 * sin(angle))])
-        }
+        let (rig, v) = try handMoving(frames: 10) { turned(Double($0)) }
         #expect(rig.log == ["80 v possible -> failed"])
         #expect(v.ending == .fingersApart)
     }
 
     @Test func aHandTurningSlowlyFailsOnceItsSteadyTurnPassesTheLimit() throws {
-        let rig = StrokeRig()
-        let v = try rig.stroke("v", [Shape.v], fingers: 2)
-        rig.frame(at: 0, down: [1: Point(x: 100, y: 100), 2: Point(x: 120, y: 100)])
         // 0.33 degrees a frame. The hand landed at 0.33 (the mean of its first three
         // frames, 0, 0.33 and 0.66), and the steady hand runs a frame behind: at frame 21
         // it reads 6.27 degrees past the landing, past 6, where the frame alone (6.93 from
         // the first) is within 7. Judged on single frames at 6 it failed at frame 19.
-        for step in 1...30 {
-            let angle = Double(step) * 0.33 * .pi / 180
-            rig.frame(at: UInt64(step * 10), move: [2: Point(x: 100 + 20 * cos(angle), y: 100 + 20 * sin(angle))])
-        }
+        let (rig, v) = try handMoving(frames: 30) { turned(Double($0) * 0.33) }
         #expect(rig.log == ["210 v possible -> failed"])
         #expect(v.ending == .fingersApart)
     }
 
     @Test func fingersThatSpreadArePinchingNotDrawing() throws {
-        let rig = StrokeRig()
-        let v = try rig.stroke("v", [Shape.v], fingers: 2)
-        rig.frame(at: 0, down: [1: Point(x: 100, y: 100), 2: Point(x: 120, y: 100)])
         // The second finger moves away 0.28 mm a frame: at frame 13 the steady hand has
         // spread 3.08 mm past its landing (over 3) and the frame alone 3.64 from the first
         // (over 3.5), two frames before a pinch's 4 mm.
-        for step in 1...20 {
-            rig.frame(at: UInt64(step * 10), move: [2: Point(x: 120 + 0.28 * Double(step), y: 100)])
-        }
+        let (rig, v) = try handMoving(frames: 20) { Point(x: 120 + 0.28 * Double($0), y: 100) }
         #expect(rig.log == ["130 v possible -> failed"])
         #expect(v.ending == .fingersApart)
     }
